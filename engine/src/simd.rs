@@ -1,0 +1,108 @@
+//! Runtime CPU-feature dispatch for the hot loops: the same portable code compiled a second
+//! time with POPCNT/BMI/AVX2 enabled, picked once by `is_x86_feature_detected!`.
+
+use crate::board::Board;
+
+/// Defines a recursive perft under `$name`, so that each build recurses into itself and keeps
+/// its own target features all the way down.
+macro_rules! define_perft {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path) => {
+        $(#[$attr])*
+        fn $name(board: Board, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let moves = $moves(board.player, board.opponent);
+            if moves == 0 {
+                let passed = board.pass();
+                if $moves(passed.player, passed.opponent) == 0 {
+                    return 1; // game over: one leaf
+                }
+                return $name(passed, depth - 1);
+            }
+            if depth == 1 {
+                // Bulk counting: every legal move is one leaf.
+                return moves.count_ones() as u64;
+            }
+            let mut total = 0;
+            let mut rest = moves;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let flips = $flips(board.player, board.opponent, sq);
+                total += $name(board.play_with(sq, flips), depth - 1);
+            }
+            total
+        }
+    };
+}
+
+define_perft!(perft_portable, crate::bits::moves, crate::bits::flips);
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    use std::sync::OnceLock;
+
+    /// Whether this CPU has the features of the fast build (checked once).
+    pub fn fast() -> bool {
+        static FAST: OnceLock<bool> = OnceLock::new();
+        *FAST.get_or_init(|| {
+            is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("lzcnt")
+        })
+    }
+
+    define_perft!(
+        #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
+        perft_fast_inner,
+        crate::bits_avx2::moves,
+        crate::bits_avx2::flips
+    );
+
+    /// Perft on the fast build. Only call after `fast()` returned true.
+    pub fn perft_fast(board: Board, depth: u32) -> u64 {
+        assert!(fast());
+        // SAFETY: `fast()` confirmed that this CPU has every feature `perft_fast_inner` enables.
+        unsafe { perft_fast_inner(board, depth) }
+    }
+}
+
+/// Perft through the fastest code this CPU runs.
+pub fn perft(board: Board, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if x86::fast() {
+        return x86::perft_fast(board, depth);
+    }
+    perft_portable(board, depth)
+}
+
+/// Perft through the portable build only (for benchmarks comparing the two).
+pub fn perft_portable_only(board: Board, depth: u32) -> u64 {
+    perft_portable(board, depth)
+}
+
+/// Which build the hot paths use on this CPU.
+pub fn fast_path_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if x86::fast() {
+        return "x86-64 popcnt+bmi2+avx2";
+    }
+    "portable"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both builds of perft agree (the fast one runs only where the CPU has it).
+    #[test]
+    fn fast_and_portable_agree() {
+        for d in 1..=7 {
+            assert_eq!(perft(Board::start(), d), perft_portable(Board::start(), d));
+        }
+    }
+}

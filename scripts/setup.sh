@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 system packages the game needs to build, run and be tested.
+# Idempotent and fast: when every package is present it only checks with dpkg and exits.
+set -euo pipefail
+
+packages=(
+  # build: ALSA headers for audio, udev for gamepads (gilrs), pkg-config to find them
+  pkg-config libasound2-dev libudev-dev
+  # run: X11 and keyboard libraries winit loads at run time, the Vulkan loader, Mesa's lavapipe
+  libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers
+  # window tests: a virtual X server, a screenshot tool, xdotool to send input like a player
+  xvfb xauth imagemagick xdotool
+  # the wasm toolchain unpacker and the web test's browser
+  zstd
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

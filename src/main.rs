@@ -1,0 +1,4 @@
+use bevy::prelude::*;
+fn main() {
+    App::new().add_plugins(DefaultPlugins).run();
+}
