@@ -13,6 +13,7 @@ mod game;
 pub mod notation;
 mod position;
 mod rules;
+pub mod search;
 mod simd;
 mod square;
 mod symmetry;
@@ -26,6 +27,7 @@ pub use position::{
     CENTRE, IllegalMove, IllegalReason, Move, Outcome, Placement, Position, Status,
 };
 pub use rules::{DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition, UnknownRule};
+pub use search::{Clock, Level, Limits, SearchResult, Searcher, choose_move};
 pub use simd::{fast_path_name, perft_portable_only};
 pub use square::{Direction, ParseSquareError, Square};
 pub use symmetry::Symmetry;

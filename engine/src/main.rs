@@ -1,15 +1,36 @@
-//! `reversi-engine`: the engine on the command line (perft, and more as the engine grows).
+//! `reversi-engine`: the engine on the command line: perft, solving, the FFO benchmark and
+//! game analysis. The one place that reads files and the clock for the search.
 
-use reversi_engine::{Board, fast_path_name, perft};
+use reversi_engine::notation::{parse_board, parse_moves};
+use reversi_engine::search::{Clock, Limits, Searcher, solver_build};
+use reversi_engine::{Board, Color, Position, Rules, Square, Status, fast_path_name, perft};
+use std::fmt;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-const USAGE: &str = "usage: reversi-engine perft DEPTH";
+const USAGE: &str = "usage:
+  reversi-engine perft DEPTH
+  reversi-engine solve BOARD64 X|O
+  reversi-engine bench ffo FILE FIRST-LAST     (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)";
+
+/// Milliseconds since the command began, for the search's time limits.
+struct Stopwatch(Instant);
+
+impl Clock for Stopwatch {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
+        Some("solve") => cmd_solve(&args[1..]),
+        Some("bench") => cmd_bench(&args[1..]),
+        Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
         Some("-h") | Some("--help") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -38,5 +59,230 @@ fn cmd_perft(args: &[String]) -> ExitCode {
         leaves as f64 / secs.max(1e-9) / 1e6,
         fast_path_name()
     );
+    ExitCode::SUCCESS
+}
+
+fn fail(message: impl fmt::Display) -> ExitCode {
+    eprintln!("{message}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn square_list(pv: &[Square]) -> String {
+    pv.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn cmd_solve(args: &[String]) -> ExitCode {
+    if args.is_empty() {
+        return fail("solve needs a board (64 squares of X, O, -) and the side to move");
+    }
+    let pos = match parse_board(&args.join(" "), Rules::default()) {
+        Ok(pos) => pos,
+        Err(e) => return fail(format!("bad board: {e}")),
+    };
+    let board = pos.board();
+    let clock = Stopwatch(Instant::now());
+    let result = Searcher::new(256).solve(&board, &AtomicBool::new(false), &clock);
+    let secs = clock.0.elapsed().as_secs_f64();
+    let best = result
+        .best_move
+        .map_or("pass".to_string(), |sq| sq.to_string());
+    println!(
+        "best {best}  score {:+}  nodes {}  {secs:.3} s  {:.1} M nodes/s  pv {}  [{}]",
+        result.score,
+        result.nodes,
+        result.nodes as f64 / secs.max(1e-9) / 1e6,
+        square_list(&result.pv),
+        solver_build()
+    );
+    ExitCode::SUCCESS
+}
+
+/// One line of an FFO file: `id board64 side empties best_score best_moves [moves:scores]`.
+struct FfoPosition {
+    id: u32,
+    board: Board,
+    best_score: i32,
+    best_moves: Vec<Square>,
+}
+
+/// Why a line of an FFO file could not be read.
+#[derive(Debug)]
+struct FfoError {
+    line: usize,
+    what: String,
+}
+
+impl fmt::Display for FfoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.what)
+    }
+}
+
+fn parse_ffo(text: &str) -> Result<Vec<FfoPosition>, FfoError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |what: String| FfoError { line: i + 1, what };
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 6 {
+            return Err(err(format!(
+                "expected id, board, side, empties, score and moves; found {} fields",
+                fields.len()
+            )));
+        }
+        let id = fields[0]
+            .parse::<u32>()
+            .map_err(|_| err(format!("`{}` is not a position number", fields[0])))?;
+        let pos = parse_board(&format!("{} {}", fields[1], fields[2]), Rules::default())
+            .map_err(|e| err(format!("bad board: {e}")))?;
+        let empties = fields[3]
+            .parse::<u32>()
+            .map_err(|_| err(format!("`{}` is not a number of empties", fields[3])))?;
+        if empties != pos.empties().count() {
+            return Err(err(format!(
+                "the board has {} empties, the line says {empties}",
+                pos.empties().count()
+            )));
+        }
+        let best_score = fields[4]
+            .parse::<i32>()
+            .map_err(|_| err(format!("`{}` is not a score", fields[4])))?;
+        let best_moves = fields[5]
+            .split(',')
+            .map(|m| m.parse::<Square>().map_err(|e| err(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push(FfoPosition {
+            id,
+            board: pos.board(),
+            best_score,
+            best_moves,
+        });
+    }
+    Ok(out)
+}
+
+fn cmd_bench(args: &[String]) -> ExitCode {
+    let (Some("ffo"), Some(file), Some(range)) =
+        (args.first().map(String::as_str), args.get(1), args.get(2))
+    else {
+        return fail("bench needs: ffo FILE FIRST-LAST");
+    };
+    let Some((first, last)) = range
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+        .or_else(|| range.parse::<u32>().ok().map(|n| (n, n)))
+    else {
+        return fail(format!("`{range}` is not a range such as 40-49"));
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("cannot read {file}: {e}")),
+    };
+    let positions = match parse_ffo(&text) {
+        Ok(p) => p,
+        Err(e) => return fail(format!("{file}: {e}")),
+    };
+    let chosen: Vec<&FfoPosition> = positions
+        .iter()
+        .filter(|p| (first..=last).contains(&p.id))
+        .collect();
+    if chosen.is_empty() {
+        return fail(format!("{file} has no positions {first}-{last}"));
+    }
+    println!("solver build: {}", solver_build());
+    let mut searcher = Searcher::new(256);
+    let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
+    for p in chosen {
+        searcher.clear();
+        let clock = Stopwatch(Instant::now());
+        let result = searcher.solve(&p.board, &AtomicBool::new(false), &clock);
+        let secs = clock.0.elapsed().as_secs_f64();
+        let right = result.score == p.best_score
+            && result.best_move.is_some_and(|m| p.best_moves.contains(&m));
+        failures += usize::from(!right);
+        total_nodes += result.nodes;
+        total_secs += secs;
+        println!(
+            "#{:<3} {:>2} empties  best {}  score {:+3} (expected {:+3}) {}  {:>8.3} s  {:>13} nodes  {:>6.1} M nodes/s",
+            p.id,
+            p.board.empties().count_ones(),
+            result
+                .best_move
+                .map_or("pass".to_string(), |s| s.to_string()),
+            result.score,
+            p.best_score,
+            if right { "ok" } else { "WRONG" },
+            secs,
+            result.nodes,
+            result.nodes as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    println!(
+        "total {total_secs:.3} s  {total_nodes} nodes  {:.1} M nodes/s  {} wrong",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6,
+        failures
+    );
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn cmd_analyse(args: &[String]) -> ExitCode {
+    let Some(transcript) = args.first() else {
+        return fail("analyse needs a transcript such as f5d6c3d3c4");
+    };
+    let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+        None => 8,
+        Some(Ok(d)) if (1..=30).contains(&d) => d,
+        Some(_) => return fail("the depth must be a number from 1 to 30"),
+    };
+    let start = Position::new(Rules::default());
+    let moves = match parse_moves(&start, transcript) {
+        Ok(m) => m,
+        Err(e) => return fail(format!("bad transcript: {e}")),
+    };
+    let mut searcher = Searcher::new(64);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        solve_empties: 16,
+        ..Limits::depth(depth)
+    };
+    let mut pos = start;
+    for (ply, mv) in moves.iter().enumerate() {
+        let color = match pos.status() {
+            Status::ToMove(c) | Status::MustPass(c) => c,
+            Status::Over(_) => break,
+        };
+        let clock = Stopwatch(Instant::now());
+        let result = searcher.search(&pos.board(), &limits, &stop, &clock);
+        let side = if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        let best = result
+            .best_move
+            .map_or("pass".to_string(), |s| s.to_string());
+        println!(
+            "{:>2}. {side} played {mv:<3} best {best:<4} {:+3}{}  depth {:>2}  pv {}",
+            ply + 1,
+            result.score,
+            if result.exact { " exact" } else { "      " },
+            result.depth,
+            square_list(&result.pv)
+        );
+        pos = match pos.play(*mv) {
+            Ok((next, _)) => next,
+            Err(e) => return fail(format!("move {}: {e}", ply + 1)),
+        };
+    }
     ExitCode::SUCCESS
 }

@@ -1,0 +1,625 @@
+//! The exact endgame solver: scores are final disc differences. Dedicated code for the last
+//! one and two empties, a parity-ordered shallow solver without the table for the last few,
+//! and above that null-window search with the table, stability cutoff and enhanced
+//! transposition cutoff (ETC). Compiled twice: portable, and with AVX2/BMI2 where the CPU has it.
+
+use super::Ctx;
+use super::tt::NO_MOVE;
+use crate::{Board, Square};
+
+/// At most this many empties: the shallow solver without table or move generation.
+pub(crate) const SHALLOW_MAX: u32 = 7;
+/// At least this many empties: probe children in the table before searching (ETC).
+pub(crate) const ETC_MIN: u32 = 11;
+/// Beyond every disc score.
+pub(crate) const SCORE_INF: i32 = 127;
+
+/// The solver, written once and instantiated per instruction set. `$moves` and `$flips`
+/// are the move generator and flip function of that build.
+macro_rules! define_solver {
+    ($(#[$feat:meta])*; $moves:path, $flips:path) => {
+        use crate::search::Ctx;
+        use crate::search::endgame::{ETC_MIN, SCORE_INF, SHALLOW_MAX};
+        use crate::search::eval::neighbours;
+        use crate::search::ordering::{
+            Candidate, MoveList, CORNERS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C, parity_of,
+        };
+        use crate::search::stability::stable_discs;
+        use crate::search::tt::{KIND_EXACT, NO_MOVE};
+
+        /// Final score with `p` to move and nobody able to move: empties go to the winner.
+        $(#[$feat])*
+        #[inline]
+        fn final_score<const R: bool>(p: u64, o: u64) -> i32 {
+            let diff = p.count_ones() as i32 - o.count_ones() as i32;
+            let empties = 64 - (p | o).count_ones() as i32;
+            let s = if diff > 0 {
+                diff + empties
+            } else if diff < 0 {
+                diff - empties
+            } else {
+                0
+            };
+            if R { -s } else { s }
+        }
+
+        /// One empty square `sq`: whoever can, places there; no search needed.
+        $(#[$feat])*
+        #[inline]
+        fn last1<const R: bool>(ctx: &mut Ctx, p: u64, o: u64, sq: usize) -> i32 {
+            ctx.nodes += 1;
+            let own = p.count_ones() as i32;
+            let f = $flips(p, o, sq);
+            let s = if f != 0 {
+                2 * (own + f.count_ones() as i32 + 1) - 64
+            } else {
+                let f = $flips(o, p, sq);
+                if f != 0 {
+                    2 * (own - f.count_ones() as i32) - 64
+                } else if own >= 32 {
+                    2 * own - 62
+                } else {
+                    2 * own - 64
+                }
+            };
+            if R { -s } else { s }
+        }
+
+        /// Two empties `a` and `b`, tried in that order.
+        $(#[$feat])*
+        fn last2<const R: bool>(
+            ctx: &mut Ctx,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            beta: i32,
+            a: usize,
+            b: usize,
+        ) -> i32 {
+            ctx.nodes += 1;
+            let mut best = -SCORE_INF;
+            let f = $flips(p, o, a);
+            if f != 0 {
+                best = -last1::<R>(ctx, o ^ f, p ^ f ^ (1 << a), b);
+                if best >= beta {
+                    return best;
+                }
+            }
+            let f = $flips(p, o, b);
+            if f != 0 {
+                let v = -last1::<R>(ctx, o ^ f, p ^ f ^ (1 << b), a);
+                if v > best {
+                    best = v;
+                }
+            }
+            if best == -SCORE_INF {
+                if $flips(o, p, a) | $flips(o, p, b) == 0 {
+                    return final_score::<R>(p, o);
+                }
+                return -last2::<R>(ctx, o, p, -beta, -alpha, a, b);
+            }
+            best
+        }
+
+        /// Upper bound on the score from the other side's stable discs, when it proves a
+        /// fail low (never under fewest-discs scoring, where discs are not good).
+        $(#[$feat])*
+        #[inline]
+        fn stability_cut<const R: bool>(p: u64, o: u64, alpha: i32) -> Option<i32> {
+            if R || alpha < 64 - 2 * o.count_ones() as i32 {
+                return None;
+            }
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            (upper <= alpha).then_some(upper)
+        }
+
+        /// 3..=SHALLOW_MAX empties: no table, no move list; empties in odd quadrants
+        /// first, and within those squares away from the corners' X and C squares first.
+        $(#[$feat])*
+        fn shallow<const R: bool>(
+            ctx: &mut Ctx,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            beta: i32,
+            parity: u32,
+            n: u32,
+        ) -> i32 {
+            ctx.nodes += 1;
+            if n >= 5 {
+                if let Some(upper) = stability_cut::<R>(p, o, alpha) {
+                    return upper;
+                }
+            }
+            let empty = !(p | o);
+            let odd = PARITY_SQUARES[parity as usize];
+            let classes = [
+                empty & odd & !X_AND_C,
+                empty & odd & X_AND_C,
+                empty & !odd & !X_AND_C,
+                empty & !odd & X_AND_C,
+            ];
+            let mut best = -SCORE_INF;
+            let mut a = alpha;
+            for class in classes {
+                let mut m = class;
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let f = $flips(p, o, sq);
+                    if f == 0 {
+                        continue;
+                    }
+                    let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                    let v = if n == 3 {
+                        let rest = empty ^ (1 << sq);
+                        let x = rest.trailing_zeros() as usize;
+                        let y = (rest & (rest - 1)).trailing_zeros() as usize;
+                        // The square alone in its quadrant first.
+                        let (x, y) = if QUADRANT_BIT[x] & parity == 0 { (y, x) } else { (x, y) };
+                        -last2::<R>(ctx, cp, co, -beta, -a, x, y)
+                    } else {
+                        -shallow::<R>(ctx, cp, co, -beta, -a, parity ^ QUADRANT_BIT[sq], n - 1)
+                    };
+                    if v > best {
+                        best = v;
+                        if v >= beta {
+                            return v;
+                        }
+                        if v > a {
+                            a = v;
+                        }
+                    }
+                }
+            }
+            if best == -SCORE_INF {
+                if $moves(o, p) == 0 {
+                    return final_score::<R>(p, o);
+                }
+                return -shallow::<R>(ctx, o, p, -beta, -alpha, parity, n);
+            }
+            best
+        }
+
+        /// Any number of empties up to SHALLOW_MAX.
+        $(#[$feat])*
+        fn small<const R: bool>(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            let empty = !(p | o);
+            match empty.count_ones() {
+                0 => final_score::<R>(p, o),
+                1 => last1::<R>(ctx, p, o, empty.trailing_zeros() as usize),
+                2 => {
+                    let a = empty.trailing_zeros() as usize;
+                    let b = 63 - empty.leading_zeros() as usize;
+                    last2::<R>(ctx, p, o, alpha, beta, a, b)
+                }
+                n => shallow::<R>(ctx, p, o, alpha, beta, parity_of(empty), n),
+            }
+        }
+
+        /// The legal moves of `p` with ordering keys: the table's move first, then the
+        /// replies that leave the opponent the fewest moves (corners counting double) and
+        /// the least potential mobility, then moves into odd quadrants.
+        $(#[$feat])*
+        #[inline]
+        fn order<const R: bool>(p: u64, o: u64, moves: u64, tt_move: u8, list: &mut MoveList) {
+            let empty = !(p | o);
+            let odd = PARITY_SQUARES[parity_of(empty) as usize];
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = $flips(p, o, sq);
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                let key = if sq as u8 == tt_move {
+                    1 << 30
+                } else {
+                    let their = $moves(cp, co);
+                    let mobility = (their.count_ones() + (their & CORNERS).count_ones()) as i32;
+                    let potential = (neighbours(co) & empty).count_ones() as i32;
+                    let parity = ((odd >> sq) & 1) as i32;
+                    -mobility * 64 - potential * 4 + parity * 16
+                        - ((X_AND_C >> sq) & 1) as i32 * 8
+                };
+                list.push(Candidate {
+                    player: cp,
+                    opponent: co,
+                    key,
+                    square: sq as u8,
+                });
+            }
+        }
+
+        /// Null-window (`PV == false`, `beta == alpha + 1`) or principal-variation search
+        /// with the table, for positions above SHALLOW_MAX empties.
+        $(#[$feat])*
+        fn search<const R: bool, const PV: bool>(
+            ctx: &mut Ctx,
+            p: u64,
+            o: u64,
+            mut alpha: i32,
+            beta: i32,
+        ) -> i32 {
+            let n = (!(p | o)).count_ones();
+            if n <= SHALLOW_MAX {
+                return small::<R>(ctx, p, o, alpha, beta);
+            }
+            ctx.nodes += 1;
+            if ctx.should_stop() {
+                return 0;
+            }
+            if let Some(upper) = stability_cut::<R>(p, o, alpha) {
+                return upper;
+            }
+            let mut tt_move = NO_MOVE;
+            if let Some(e) = ctx.tt.probe(p, o) {
+                if e.kind == KIND_EXACT {
+                    let (lower, upper) = (e.lower as i32, e.upper as i32);
+                    if lower >= beta || lower == upper {
+                        return lower;
+                    }
+                    if upper <= alpha {
+                        return upper;
+                    }
+                }
+                tt_move = e.best;
+            }
+            let moves = $moves(p, o);
+            if moves == 0 {
+                if $moves(o, p) == 0 {
+                    return final_score::<R>(p, o);
+                }
+                return -search::<R, PV>(ctx, o, p, -beta, -alpha);
+            }
+            let mut list = MoveList::new();
+            order::<R>(p, o, moves, tt_move, &mut list);
+            if n >= ETC_MIN {
+                // Enhanced transposition cutoff: a child already known to refute cuts now.
+                for c in &list.items[..list.len] {
+                    if let Some(e) = ctx.tt.probe(c.player, c.opponent) {
+                        if e.kind == KIND_EXACT && -(e.upper as i32) >= beta {
+                            let v = -(e.upper as i32);
+                            ctx.tt.store(p, o, KIND_EXACT, n as u8, v, 64, c.square);
+                            return v;
+                        }
+                    }
+                }
+            }
+            let alpha0 = alpha;
+            let mut best = -SCORE_INF;
+            let mut best_sq = NO_MOVE;
+            for i in 0..list.len {
+                let c = list.pick(i);
+                let v = if PV && i == 0 {
+                    -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                } else {
+                    let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
+                    if PV && v > alpha && v < beta && !ctx.aborted {
+                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                    } else {
+                        v
+                    }
+                };
+                if ctx.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_sq = c.square;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            let (lower, upper) = if best >= beta {
+                (best, 64)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-64, best)
+            };
+            ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+            best
+        }
+
+        /// The root: fail-soft score in the window and the move that reached it
+        /// (`NO_MOVE` on a pass or at the end).
+        $(#[$feat])*
+        pub(crate) fn root<const R: bool>(
+            ctx: &mut Ctx,
+            p: u64,
+            o: u64,
+            mut alpha: i32,
+            beta: i32,
+        ) -> (i32, u8) {
+            ctx.nodes += 1;
+            let moves = $moves(p, o);
+            if moves == 0 {
+                if $moves(o, p) == 0 {
+                    return (final_score::<R>(p, o), NO_MOVE);
+                }
+                let (v, _) = root::<R>(ctx, o, p, -beta, -alpha);
+                return (-v, NO_MOVE);
+            }
+            let tt_move = ctx.tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
+            let mut list = MoveList::new();
+            order::<R>(p, o, moves, tt_move, &mut list);
+            let n = (!(p | o)).count_ones();
+            let alpha0 = alpha;
+            let mut best = -SCORE_INF;
+            let mut best_sq = NO_MOVE;
+            for i in 0..list.len {
+                let c = list.pick(i);
+                let v = if i == 0 {
+                    -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                } else {
+                    let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
+                    if v > alpha && v < beta && !ctx.aborted {
+                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                    } else {
+                        v
+                    }
+                };
+                if ctx.aborted {
+                    return (best, best_sq);
+                }
+                if v > best {
+                    best = v;
+                    best_sq = c.square;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            let (lower, upper) = if best >= beta {
+                (best, 64)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-64, best)
+            };
+            ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+            (best, best_sq)
+        }
+    };
+}
+
+mod portable {
+    define_solver!(; crate::bits::moves, crate::bits::flips);
+}
+
+#[cfg(target_arch = "x86_64")]
+mod fast {
+    define_solver!(
+        #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")];
+        crate::bits_avx2::moves,
+        crate::bits_avx2::flips
+    );
+
+    /// Whether this CPU has every feature the fast build enables (checked once).
+    pub(crate) fn available() -> bool {
+        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *FAST.get_or_init(|| {
+            is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("lzcnt")
+        })
+    }
+}
+
+/// Which build the solver uses on this CPU.
+pub(crate) fn build_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if fast::available() {
+        return "x86-64 avx2+bmi2";
+    }
+    "portable"
+}
+
+/// Exact fail-soft score of `(p, o)` in the window `(alpha, beta)` (discs) and the best
+/// move found, through the fastest build this CPU runs.
+pub(crate) fn search_window(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    #[cfg(target_arch = "x86_64")]
+    if fast::available() {
+        // SAFETY: `available()` confirmed that the CPU has every feature `fast::root` enables.
+        return unsafe {
+            if ctx.reverse {
+                fast::root::<true>(ctx, p, o, alpha, beta)
+            } else {
+                fast::root::<false>(ctx, p, o, alpha, beta)
+            }
+        };
+    }
+    if ctx.reverse {
+        portable::root::<true>(ctx, p, o, alpha, beta)
+    } else {
+        portable::root::<false>(ctx, p, o, alpha, beta)
+    }
+}
+
+/// The portable build only, for tests that compare both.
+#[cfg(test)]
+pub(crate) fn search_window_portable(
+    ctx: &mut Ctx,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+) -> (i32, u8) {
+    if ctx.reverse {
+        portable::root::<true>(ctx, p, o, alpha, beta)
+    } else {
+        portable::root::<false>(ctx, p, o, alpha, beta)
+    }
+}
+
+/// Solves `board` exactly: a win/loss/draw pass first (a narrow window is cheap and fills
+/// the table), then the exact score on the winning or losing side only.
+/// Returns the score and best move, or `None` if the search was stopped.
+pub(crate) fn solve(ctx: &mut Ctx, board: &Board) -> Option<(i32, u8)> {
+    let (p, o) = (board.player, board.opponent);
+    let (wld, best) = search_window(ctx, p, o, -1, 1);
+    if ctx.aborted {
+        return None;
+    }
+    let (score, best) = match wld {
+        0 => (0, best),
+        v if v > 0 => search_window(ctx, p, o, v - 1, 65),
+        v => search_window(ctx, p, o, -65, v + 1),
+    };
+    (!ctx.aborted).then_some((score, best))
+}
+
+/// A principal variation for a solved position of exact `score`: at each ply the first
+/// move (the table's first) whose exact score matches. Stops early if the search is stopped.
+pub(crate) fn principal_variation(ctx: &mut Ctx, board: &Board, score: i32) -> Vec<Square> {
+    let mut pv = Vec::new();
+    let mut pos = *board;
+    let mut s = score;
+    while !ctx.aborted {
+        let moves = pos.moves();
+        if moves == 0 {
+            if pos.pass().moves() == 0 {
+                break;
+            }
+            pos = pos.pass();
+            s = -s;
+            continue;
+        }
+        let hint = ctx
+            .tt
+            .probe(pos.player, pos.opponent)
+            .map_or(NO_MOVE, |e| e.best);
+        let mut order: Vec<u8> = (0..64).filter(|&sq| moves & (1u64 << sq) != 0).collect();
+        if let Some(i) = order.iter().position(|&sq| sq == hint) {
+            order.swap(0, i);
+        }
+        let mut found = None;
+        for sq in order {
+            let child = pos.play_with(sq as usize, pos.flips(sq as usize));
+            let (v, _) = search_window(ctx, child.player, child.opponent, -s - 1, -s + 1);
+            if -v == s {
+                found = Some((sq, child));
+                break;
+            }
+        }
+        match found {
+            Some((sq, child)) => {
+                pv.push(Square::new(sq).expect("a move index is a square"));
+                pos = child;
+                s = -s;
+            }
+            None => break,
+        }
+    }
+    pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::eval::HandEval;
+    use super::super::tt::Table;
+    use super::*;
+    use crate::search::NoClock;
+    use std::sync::atomic::AtomicBool;
+
+    /// Plain negamax over every move to the end: the reference.
+    fn negamax(b: Board) -> i32 {
+        let moves = b.moves();
+        if moves == 0 {
+            if b.pass().moves() == 0 {
+                return b.final_score();
+            }
+            return -negamax(b.pass());
+        }
+        let mut best = -SCORE_INF;
+        for sq in 0..64 {
+            if moves & (1 << sq) != 0 {
+                best = best.max(-negamax(b.play_with(sq, b.flips(sq))));
+            }
+        }
+        best
+    }
+
+    fn random_board(seed: &mut u64, empties: u32) -> Board {
+        let mut rnd = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        loop {
+            let mut b = Board::start();
+            loop {
+                if b.empties().count_ones() == empties {
+                    return b;
+                }
+                let m = b.moves();
+                if m == 0 {
+                    if b.pass().moves() == 0 {
+                        break;
+                    }
+                    b = b.pass();
+                    continue;
+                }
+                let mut mm = m;
+                for _ in 0..rnd() % m.count_ones() as u64 {
+                    mm &= mm - 1;
+                }
+                let sq = mm.trailing_zeros() as usize;
+                b = b.play_with(sq, b.flips(sq));
+            }
+        }
+    }
+
+    #[test]
+    fn both_builds_agree_with_negamax() {
+        let stop = AtomicBool::new(false);
+        let mut seed = 0xDEAD_BEEF_1234_5678u64;
+        let mut tt = Table::new(4);
+        let mut reverse_tt = Table::new(4);
+        for i in 0..150 {
+            let empties = 1 + (i % 10);
+            let b = random_board(&mut seed, empties);
+            let exact = negamax(b);
+            let mut ctx = Ctx::new(&mut tt, &HandEval, false, &stop, &NoClock);
+            let (fast, _) = search_window(&mut ctx, b.player, b.opponent, -65, 65);
+            let (port, _) = search_window_portable(&mut ctx, b.player, b.opponent, -65, 65);
+            assert_eq!((fast, port), (exact, exact), "{b:?}");
+            // Null windows around the score must bracket it correctly.
+            let (lo, _) = search_window(&mut ctx, b.player, b.opponent, exact - 1, exact);
+            assert!(lo >= exact);
+            let (hi, _) = search_window(&mut ctx, b.player, b.opponent, exact, exact + 1);
+            assert!(hi <= exact);
+            // Fewest discs: the negation of the most-discs game's own minimax.
+            let mut ctx = Ctx::new(&mut reverse_tt, &HandEval, true, &stop, &NoClock);
+            let (rev, _) = search_window(&mut ctx, b.player, b.opponent, -65, 65);
+            assert_eq!(rev, reverse_negamax(b), "{b:?}");
+        }
+    }
+
+    fn reverse_negamax(b: Board) -> i32 {
+        let moves = b.moves();
+        if moves == 0 {
+            if b.pass().moves() == 0 {
+                return -b.final_score();
+            }
+            return -reverse_negamax(b.pass());
+        }
+        let mut best = -SCORE_INF;
+        for sq in 0..64 {
+            if moves & (1 << sq) != 0 {
+                best = best.max(-reverse_negamax(b.play_with(sq, b.flips(sq))));
+            }
+        }
+        best
+    }
+}

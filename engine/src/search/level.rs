@@ -1,0 +1,227 @@
+//! The playing levels, from random moves to perfect endgames, and `choose_move`, the one
+//! call the game makes (on a background thread) to get the computer's move.
+
+use super::{Clock, Limits, SearchResult, Searcher};
+use crate::{Board, Scoring, Square};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// A step of the difficulty ladder, weakest first.
+///
+/// ```
+/// use reversi_engine::search::{choose_move, Level, NoClock};
+/// use reversi_engine::Board;
+/// use std::sync::atomic::AtomicBool;
+/// let stop = AtomicBool::new(false);
+/// for level in Level::ALL.into_iter().take(6) {
+///     let result = choose_move(&Board::start(), level, 7, &stop, &NoClock);
+///     let sq = result.best_move.unwrap();
+///     assert!(Board::start().play(sq).is_some(), "{level}: {sq}");
+/// }
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Level {
+    /// Level 1: A random legal move.
+    Random,
+    /// Level 2: The move that flips the most discs, no look-ahead (ties broken at random).
+    Greedy,
+    /// Level 3: Two plies deep, then a random move among those within 8 discs of the best:
+    /// loses at most 8 discs (by its own estimate) per move. Solves the last 6 empties.
+    Novice,
+    /// Level 4: Three plies, random among moves within 4 discs of the best; solves the last 8.
+    Beginner,
+    /// Level 5: Four plies, random among moves within 2 discs of the best; solves the last 10.
+    Casual,
+    /// Level 6: Six plies, always its best move; solves the last 14 empties exactly.
+    Club,
+    /// Level 7: Eight plies (at most about 1 s); solves the last 16 empties.
+    Strong,
+    /// Level 8: Twelve plies with selective pruning (at most about 1 s); solves the last 18.
+    Expert,
+    /// Level 9: As deep as 1 s allows with selective pruning; from 22 empties it solves the
+    /// endgame exactly (up to 4 s) and then plays perfectly.
+    Master,
+}
+
+/// How one level searches.
+struct Settings {
+    depth: u32,
+    /// Discs a move may lose against the best one (0: always the best).
+    tolerance: i32,
+    solve_empties: u32,
+    time_ms: Option<u64>,
+    selective: bool,
+    tt_mb: usize,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 9] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Novice,
+        Level::Beginner,
+        Level::Casual,
+        Level::Club,
+        Level::Strong,
+        Level::Expert,
+        Level::Master,
+    ];
+
+    /// The level's number on the ladder, 1 to 9.
+    pub fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The level numbered `n` (1 to 9).
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    /// A short name for menus.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Greedy => "Greedy",
+            Level::Novice => "Novice",
+            Level::Beginner => "Beginner",
+            Level::Casual => "Casual",
+            Level::Club => "Club",
+            Level::Strong => "Strong",
+            Level::Expert => "Expert",
+            Level::Master => "Master",
+        }
+    }
+
+    /// One sentence on how the level plays.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Random => "Plays any legal move at random.",
+            Level::Greedy => "Grabs the move that flips the most discs, without looking ahead.",
+            Level::Novice => "Looks two moves ahead but often settles for a worse move.",
+            Level::Beginner => "Looks three moves ahead and sometimes picks a slightly worse move.",
+            Level::Casual => "Looks four moves ahead, with the occasional small slip.",
+            Level::Club => "Looks six moves ahead and plays the last 14 moves perfectly.",
+            Level::Strong => "Looks eight moves ahead and plays the last 16 moves perfectly.",
+            Level::Expert => "Looks twelve moves ahead and plays the last 18 moves perfectly.",
+            Level::Master => "Thinks a second a move and plays the last 22 moves perfectly.",
+        }
+    }
+
+    fn settings(self, empties: u32) -> Settings {
+        let s = |depth, tolerance, solve_empties, time_ms, selective, tt_mb| Settings {
+            depth,
+            tolerance,
+            solve_empties,
+            time_ms,
+            selective,
+            tt_mb,
+        };
+        match self {
+            Level::Random | Level::Greedy => s(0, 0, 0, None, false, 1),
+            Level::Novice => s(2, 8, 6, None, false, 1),
+            Level::Beginner => s(3, 4, 8, None, false, 1),
+            Level::Casual => s(4, 2, 10, None, false, 2),
+            Level::Club => s(6, 0, 14, None, false, 8),
+            Level::Strong => s(8, 0, 16, Some(1000), false, 16),
+            Level::Expert => s(12, 0, 18, Some(1000), true, 32),
+            Level::Master if empties <= 22 => s(60, 0, 22, Some(4000), true, 64),
+            Level::Master => s(60, 0, 22, Some(1000), true, 64),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.number(), self.name())
+    }
+}
+
+/// The computer's move at `level` under standard scoring; see [`choose_move_for`].
+pub fn choose_move(
+    board: &Board,
+    level: Level,
+    rng_seed: u64,
+    stop: &AtomicBool,
+    clock: &dyn Clock,
+) -> SearchResult {
+    choose_move_for(board, level, Scoring::MostDiscs, rng_seed, stop, clock)
+}
+
+/// The computer's move at `level` under `scoring`. The same board, level and seed give the
+/// same move (levels with a time budget excepted). Returns at once with the best move so far
+/// when `stop` is set; `best_move` is `None` only when the side to move has to pass.
+pub fn choose_move_for(
+    board: &Board,
+    level: Level,
+    scoring: Scoring,
+    rng_seed: u64,
+    stop: &AtomicBool,
+    clock: &dyn Clock,
+) -> SearchResult {
+    let moves = board.moves();
+    let mut rng = StdRng::seed_from_u64(rng_seed);
+    let squares: Vec<Square> = (0..64u8)
+        .filter(|&sq| moves & (1u64 << sq) != 0)
+        .filter_map(Square::new)
+        .collect();
+    let simple = |sq: Square| SearchResult {
+        best_move: Some(sq),
+        score: 0,
+        pv: vec![sq],
+        depth: 0,
+        nodes: 0,
+        exact: false,
+    };
+    let empties = board.empties().count_ones();
+    let settings = level.settings(empties);
+    let mut searcher = Searcher::new(settings.tt_mb).with_scoring(scoring);
+    if squares.is_empty() {
+        return searcher.search(board, &Limits::depth(1), stop, clock);
+    }
+    match level {
+        Level::Random => simple(squares[rng.random_range(0..squares.len())]),
+        Level::Greedy => {
+            let flips = |sq: &Square| {
+                let n = board.flips(sq.index()).count_ones() as i32;
+                if scoring == Scoring::FewestDiscs {
+                    -n
+                } else {
+                    n
+                }
+            };
+            let most = squares.iter().map(flips).max().unwrap_or(0);
+            let best: Vec<Square> = squares.into_iter().filter(|s| flips(s) == most).collect();
+            simple(best[rng.random_range(0..best.len())])
+        }
+        _ if settings.tolerance > 0 => {
+            let scored =
+                searcher.score_moves(board, settings.depth, settings.solve_empties, stop, clock);
+            let Some(top) = scored.iter().map(|&(_, v)| v).max() else {
+                return simple(squares[0]);
+            };
+            let near: Vec<(Square, i32)> = scored
+                .into_iter()
+                .filter(|&(_, v)| v >= top - settings.tolerance * super::DISC)
+                .collect();
+            let (sq, v) = near[rng.random_range(0..near.len())];
+            SearchResult {
+                score: (v + 50).div_euclid(100),
+                depth: settings.depth,
+                ..simple(sq)
+            }
+        }
+        _ => {
+            let limits = Limits {
+                depth: settings.depth,
+                nodes: None,
+                time_ms: settings.time_ms,
+                solve_empties: settings.solve_empties,
+                selective: settings.selective,
+            };
+            searcher.search(board, &limits, stop, clock)
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! The midgame search: iterative deepening negascout (PVS) with aspiration windows, the
+//! table, shallow-search move ordering and ProbCut; exact solving where the depth reaches the end.
+
+use super::endgame;
+use super::ordering::{Candidate, MoveList};
+use super::tt::{KIND_EXACT, KIND_MID, NO_MOVE};
+use super::{Ctx, DISC, INF, Limits, SearchResult};
+use crate::{Board, Square};
+
+/// Half-width of the first aspiration window, in hundredths of a disc.
+const ASPIRATION: i32 = 150;
+
+/// The exact score in hundredths of a disc, searched with the disc window that brackets
+/// `(alpha, beta)` so that fail-soft bounds stay valid after scaling.
+fn exact_window(ctx: &mut Ctx, b: &Board, alpha: i32, beta: i32) -> i32 {
+    let a = alpha.div_euclid(DISC).clamp(-65, 64);
+    let c = (-(-beta).div_euclid(DISC)).clamp(-64, 65);
+    endgame::search_window(ctx, b.player, b.opponent, a, c).0 * DISC
+}
+
+/// The final score of a finished game, in hundredths of a disc.
+fn final_score(ctx: &Ctx, b: &Board) -> i32 {
+    let s = b.final_score() * DISC;
+    if ctx.reverse { -s } else { s }
+}
+
+/// Principal-variation search to `depth` plies; fail-soft.
+fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool) -> i32 {
+    let n = b.empties().count_ones();
+    if depth >= n {
+        return exact_window(ctx, b, alpha, beta);
+    }
+    ctx.nodes += 1;
+    if ctx.should_stop() {
+        return 0;
+    }
+    if depth == 0 {
+        return ctx.evaluate(b);
+    }
+    let mut tt_move = NO_MOVE;
+    if let Some(e) = ctx.tt.probe(b.player, b.opponent) {
+        let scale = match e.kind {
+            KIND_EXACT => Some(DISC),
+            KIND_MID if e.depth as u32 >= depth => Some(1),
+            _ => None,
+        };
+        if let Some(scale) = scale {
+            let (lower, upper) = (e.lower as i32 * scale, e.upper as i32 * scale);
+            if lower >= beta || (lower == upper && !pv) {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        tt_move = e.best;
+    }
+    let moves = b.moves();
+    if moves == 0 {
+        let passed = b.pass();
+        if passed.moves() == 0 {
+            return final_score(ctx, b);
+        }
+        return -pvs(ctx, &passed, -beta, -alpha, depth, pv);
+    }
+    if ctx.selective && !pv && depth >= 3 {
+        // ProbCut: a shallow search far outside the window predicts the deep one's cut.
+        let shallow = depth / 2;
+        let margin = 250 + 25 * depth as i32;
+        if beta < 60 * DISC {
+            let bound = beta + margin;
+            if pvs(ctx, b, bound - 1, bound, shallow, false) >= bound {
+                return beta;
+            }
+        }
+        if alpha > -60 * DISC {
+            let bound = alpha - margin;
+            if pvs(ctx, b, bound, bound + 1, shallow, false) <= bound {
+                return alpha;
+            }
+        }
+        if ctx.aborted {
+            return 0;
+        }
+    }
+
+    let mut list = MoveList::new();
+    let sort_depth = match depth {
+        0..=3 => 0,
+        4..=6 => 1,
+        _ => 2,
+    };
+    let mut m = moves;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let child = b.play_with(sq, b.flips(sq));
+        let key = if sq as u8 == tt_move {
+            1 << 30
+        } else if sort_depth == 0 {
+            -ctx.evaluate(&child)
+        } else {
+            -pvs(ctx, &child, -INF, INF, sort_depth - 1, false)
+        };
+        list.push(Candidate {
+            player: child.player,
+            opponent: child.opponent,
+            key,
+            square: sq as u8,
+        });
+    }
+
+    let alpha0 = alpha;
+    let mut best = -INF;
+    let mut best_sq = NO_MOVE;
+    for i in 0..list.len {
+        let c = list.pick(i);
+        let child = Board::new(c.player, c.opponent);
+        let v = if pv && i == 0 {
+            -pvs(ctx, &child, -beta, -alpha, depth - 1, true)
+        } else {
+            let v = -pvs(ctx, &child, -alpha - 1, -alpha, depth - 1, false);
+            if pv && v > alpha && v < beta && !ctx.aborted {
+                -pvs(ctx, &child, -beta, -alpha, depth - 1, true)
+            } else {
+                v
+            }
+        };
+        if ctx.aborted {
+            return 0;
+        }
+        if v > best {
+            best = v;
+            best_sq = c.square;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    store(ctx, b, depth, alpha0, beta, best, best_sq);
+    best
+}
+
+fn store(ctx: &mut Ctx, b: &Board, depth: u32, alpha: i32, beta: i32, best: i32, sq: u8) {
+    let (lower, upper) = if best >= beta {
+        (best, INF)
+    } else if best > alpha {
+        (best, best)
+    } else {
+        (-INF, best)
+    };
+    let clamp = |v: i32| v.clamp(-i16::MAX as i32, i16::MAX as i32);
+    ctx.tt.store(
+        b.player,
+        b.opponent,
+        KIND_MID,
+        depth.min(255) as u8,
+        clamp(lower),
+        clamp(upper),
+        sq,
+    );
+}
+
+/// A root move with its board after the move.
+#[derive(Copy, Clone)]
+struct RootMove {
+    square: u8,
+    child: Board,
+}
+
+/// One root search in `(alpha, beta)`: the fail-soft score and the index of the best move.
+fn root_search(
+    ctx: &mut Ctx,
+    board: &Board,
+    root: &[RootMove],
+    mut alpha: i32,
+    beta: i32,
+    depth: u32,
+) -> (i32, usize) {
+    let alpha0 = alpha;
+    let mut best = -INF;
+    let mut best_i = 0;
+    for (i, m) in root.iter().enumerate() {
+        let v = if i == 0 {
+            -pvs(ctx, &m.child, -beta, -alpha, depth - 1, true)
+        } else {
+            let v = -pvs(ctx, &m.child, -alpha - 1, -alpha, depth - 1, false);
+            if v > alpha && v < beta && !ctx.aborted {
+                -pvs(ctx, &m.child, -beta, -alpha, depth - 1, true)
+            } else {
+                v
+            }
+        };
+        if ctx.aborted {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_i = i;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    if !ctx.aborted {
+        store(ctx, board, depth, alpha0, beta, best, root[best_i].square);
+    }
+    (best, best_i)
+}
+
+/// Follows the table's best moves from `first` for up to `plies` plies.
+fn table_pv(ctx: &Ctx, board: &Board, first: u8, plies: u32) -> Vec<Square> {
+    let mut pv = Vec::new();
+    let mut pos = *board;
+    let mut sq = first;
+    while (pv.len() as u32) < plies.max(1) {
+        if sq >= 64 || pos.moves() & (1u64 << sq) == 0 {
+            break;
+        }
+        pv.push(Square::new(sq).expect("checked below 64"));
+        pos = pos.play_with(sq as usize, pos.flips(sq as usize));
+        if pos.moves() == 0 {
+            pos = pos.pass();
+        }
+        sq = ctx
+            .tt
+            .probe(pos.player, pos.opponent)
+            .map_or(NO_MOVE, |e| e.best);
+    }
+    pv
+}
+
+/// Rounds hundredths of a disc to discs.
+fn to_discs(v: i32) -> i32 {
+    (v + DISC / 2).div_euclid(DISC)
+}
+
+/// Iterative deepening from `board` within `limits`.
+pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchResult {
+    let moves = board.moves();
+    if moves == 0 {
+        let passed = board.pass();
+        if passed.moves() == 0 {
+            let s = board.final_score();
+            return SearchResult {
+                best_move: None,
+                score: if ctx.reverse { -s } else { s },
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                exact: true,
+            };
+        }
+        let mut r = iterate(ctx, &passed, limits);
+        r.best_move = None;
+        r.score = -r.score;
+        return r;
+    }
+    let n = board.empties().count_ones();
+
+    // Root moves by the evaluation: the fallback order if nothing else completes.
+    let mut root: Vec<(i32, RootMove)> = (0..64u8)
+        .filter(|&sq| moves & (1u64 << sq) != 0)
+        .map(|sq| {
+            let child = board.play_with(sq as usize, board.flips(sq as usize));
+            (-ctx.evaluate(&child), RootMove { square: sq, child })
+        })
+        .collect();
+    root.sort_by_key(|(key, m)| (-key, m.square));
+    let mut root: Vec<RootMove> = root.into_iter().map(|(_, m)| m).collect();
+    let mut result = SearchResult {
+        best_move: Square::new(root[0].square),
+        score: 0,
+        pv: vec![Square::new(root[0].square).expect("a legal move is a square")],
+        depth: 0,
+        nodes: 0,
+        exact: false,
+    };
+
+    let solving = n <= limits.solve_empties;
+    let mid_depth = if solving {
+        // A short search first: its move stands if the solve is stopped.
+        if n > 14 { limits.depth.min(4) } else { 0 }
+    } else {
+        limits.depth.min(60)
+    };
+
+    let mut score = 0;
+    for depth in 1..=mid_depth {
+        let depth = depth.min(n);
+        let (mut alpha, mut beta) = if depth >= 3 {
+            (score - ASPIRATION, score + ASPIRATION)
+        } else {
+            (-INF, INF)
+        };
+        let mut delta = ASPIRATION;
+        let (v, best_i) = loop {
+            let (v, i) = root_search(ctx, board, &root, alpha, beta, depth);
+            if ctx.aborted {
+                break (v, i);
+            }
+            delta *= 2;
+            if v <= alpha && alpha > -INF {
+                alpha = if delta > 16 * DISC {
+                    -INF
+                } else {
+                    alpha - delta
+                };
+            } else if v >= beta && beta < INF {
+                beta = if delta > 16 * DISC { INF } else { beta + delta };
+            } else {
+                break (v, i);
+            }
+        };
+        if ctx.aborted {
+            break;
+        }
+        score = v;
+        let best = root[best_i];
+        root[..=best_i].rotate_right(1);
+        result.best_move = Square::new(best.square);
+        result.score = to_discs(v);
+        result.depth = depth;
+        result.pv = table_pv(ctx, board, best.square, depth);
+        if depth >= n {
+            result.exact = true;
+            result.depth = n;
+            break;
+        }
+        if let Some(t) = limits.time_ms {
+            // The next iteration takes a few times longer than all before it together.
+            if ctx.elapsed_ms() * 5 > t * 2 {
+                break;
+            }
+        }
+    }
+
+    let solved = if solving && !ctx.aborted && !result.exact {
+        endgame::solve(ctx, board)
+    } else {
+        None
+    };
+    if let Some((score, best)) = solved {
+        let sq = best as usize;
+        let child = board.play_with(sq, board.flips(sq));
+        let mut pv = vec![Square::new(best).expect("the solver returns a legal move")];
+        pv.extend(endgame::principal_variation(ctx, &child, -score));
+        if !ctx.aborted {
+            result.best_move = pv.first().copied();
+            result.pv = pv;
+            result.score = score;
+            result.depth = n;
+            result.exact = true;
+        }
+    }
+    result.nodes = ctx.nodes;
+    result
+}
+
+/// Every legal move with its score in hundredths of a disc at `depth` (exact within
+/// `solve_empties`), full window, in square order.
+pub(crate) fn score_moves(
+    ctx: &mut Ctx,
+    board: &Board,
+    depth: u32,
+    solve_empties: u32,
+) -> Vec<(Square, i32)> {
+    let moves = board.moves();
+    let mut out = Vec::new();
+    for sq in 0..64u8 {
+        if moves & (1u64 << sq) == 0 {
+            continue;
+        }
+        let child = board.play_with(sq as usize, board.flips(sq as usize));
+        let v = if child.empties().count_ones() <= solve_empties {
+            -exact_window(ctx, &child, -INF, INF)
+        } else {
+            let mut v = -ctx.evaluate(&child);
+            for d in 1..depth {
+                v = -pvs(ctx, &child, -INF, INF, d, true);
+            }
+            v
+        };
+        if ctx.aborted {
+            break;
+        }
+        out.push((Square::new(sq).expect("below 64"), v));
+    }
+    out
+}

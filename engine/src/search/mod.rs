@@ -1,0 +1,296 @@
+//! The AI: iterative-deepening negascout with a transposition table, an exact endgame solver
+//! and a ladder of playing levels. No clock or thread of its own: time and stop come in.
+//!
+//! ```
+//! use reversi_engine::Board;
+//! use reversi_engine::search::{Limits, NoClock, Searcher};
+//! use std::sync::atomic::AtomicBool;
+//! let mut searcher = Searcher::new(1);
+//! let stop = AtomicBool::new(false);
+//! let result = searcher.search(&Board::start(), &Limits::depth(4), &stop, &NoClock);
+//! assert!(result.best_move.is_some());
+//! assert_eq!(result.depth, 4);
+//! ```
+
+mod endgame;
+mod eval;
+mod level;
+mod midgame;
+mod ordering;
+mod stability;
+mod tt;
+
+pub use eval::{Evaluate, HandEval};
+pub use level::{Level, choose_move, choose_move_for};
+pub use stability::stable_discs;
+
+use crate::{Board, Scoring, Square};
+use std::sync::atomic::{AtomicBool, Ordering};
+use tt::Table;
+
+/// Time as the caller measures it: milliseconds since the search started.
+///
+/// The library never reads a clock itself (it runs where `std::time::Instant` panics);
+/// a closure `|| -> u64` is a clock too.
+pub trait Clock {
+    /// Milliseconds elapsed since the search began.
+    fn elapsed_ms(&self) -> u64;
+}
+
+impl<F: Fn() -> u64> Clock for F {
+    fn elapsed_ms(&self) -> u64 {
+        self()
+    }
+}
+
+/// A clock that never moves: for searches limited by depth or nodes only.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// When a search stops (besides the stop flag): whichever limit comes first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest midgame iteration, in plies.
+    pub depth: u32,
+    /// Node budget; the search stops soon after passing it.
+    pub nodes: Option<u64>,
+    /// Time budget in milliseconds, measured by the caller's [`Clock`].
+    pub time_ms: Option<u64>,
+    /// Solve exactly when at most this many squares are empty (0: never).
+    pub solve_empties: u32,
+    /// Whether the midgame search may prune selectively (ProbCut).
+    pub selective: bool,
+}
+
+impl Limits {
+    /// A fixed-depth search without exact solving or selective pruning.
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            nodes: None,
+            time_ms: None,
+            solve_empties: 0,
+            selective: false,
+        }
+    }
+
+    /// A search that solves every position exactly, however long it takes.
+    pub const fn solve() -> Limits {
+        Limits {
+            depth: 60,
+            nodes: None,
+            time_ms: None,
+            solve_empties: 64,
+            selective: false,
+        }
+    }
+
+    /// A search as deep as `time_ms` allows, solving exactly from `solve_empties` empties.
+    pub const fn time(time_ms: u64, solve_empties: u32) -> Limits {
+        Limits {
+            depth: 60,
+            nodes: None,
+            time_ms: Some(time_ms),
+            solve_empties,
+            selective: true,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move found, or `None` when the side to move must pass (or the game is over).
+    pub best_move: Option<Square>,
+    /// Score in discs from the side to move's view (final disc difference when `exact`).
+    pub score: i32,
+    /// The principal variation, starting with `best_move` (passes are left out).
+    pub pv: Vec<Square>,
+    /// Depth of the last completed iteration (the number of empties when solved).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Whether `score` is the exact result under perfect play.
+    pub exact: bool,
+}
+
+/// Midgame scores are in hundredths of a disc; exact endgame scores convert by this factor.
+pub(crate) const DISC: i32 = 100;
+/// A bound beyond every score, in hundredths of a disc.
+pub(crate) const INF: i32 = 30_000;
+/// Nodes between two looks at the stop flag, the clock and the node budget.
+const POLL_INTERVAL: u64 = 2048;
+
+/// Everything one search carries down the tree: tables, counters, limits, evaluation.
+pub(crate) struct Ctx<'a> {
+    pub tt: &'a mut Table,
+    pub nodes: u64,
+    pub aborted: bool,
+    pub eval: &'a dyn Evaluate,
+    /// Fewest-discs scoring: final scores and evaluations are negated.
+    pub reverse: bool,
+    pub selective: bool,
+    next_poll: u64,
+    stop: &'a AtomicBool,
+    clock: &'a dyn Clock,
+    time_ms: Option<u64>,
+    node_limit: Option<u64>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(
+        tt: &'a mut Table,
+        eval: &'a dyn Evaluate,
+        reverse: bool,
+        stop: &'a AtomicBool,
+        clock: &'a dyn Clock,
+    ) -> Ctx<'a> {
+        Ctx {
+            tt,
+            nodes: 0,
+            aborted: false,
+            eval,
+            reverse,
+            selective: false,
+            next_poll: POLL_INTERVAL,
+            stop,
+            clock,
+            time_ms: None,
+            node_limit: None,
+        }
+    }
+
+    /// Whether the search must unwind now; looks at the limits every [`POLL_INTERVAL`] nodes.
+    #[inline(always)]
+    pub fn should_stop(&mut self) -> bool {
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+        self.aborted
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) {
+        self.next_poll = self.nodes + POLL_INTERVAL;
+        if self.stop.load(Ordering::Relaxed)
+            || self.time_ms.is_some_and(|t| self.clock.elapsed_ms() >= t)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Milliseconds since the search began, by the caller's clock.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.clock.elapsed_ms()
+    }
+
+    /// The evaluation of `board` for the side to move, in hundredths of a disc.
+    #[inline]
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let v = self.eval.evaluate(board).clamp(-63 * DISC, 63 * DISC);
+        if self.reverse { -v } else { v }
+    }
+}
+
+/// A reusable search: its transposition table keeps what earlier searches learned.
+pub struct Searcher {
+    tt: Table,
+    eval: Box<dyn Evaluate>,
+    scoring: Scoring,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mb` megabytes and the hand-written
+    /// evaluation, for standard (most discs) scoring.
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_mb),
+            eval: Box::new(HandEval),
+            scoring: Scoring::MostDiscs,
+        }
+    }
+
+    /// Replaces the evaluation (e.g. with a learned one).
+    pub fn with_eval(mut self, eval: Box<dyn Evaluate>) -> Searcher {
+        self.eval = eval;
+        self
+    }
+
+    /// Sets the scoring; [`Scoring::FewestDiscs`] negates evaluations and final scores.
+    pub fn with_scoring(mut self, scoring: Scoring) -> Searcher {
+        self.scoring = scoring;
+        self
+    }
+
+    /// Forgets everything the table learned.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `board` within `limits`; stops early, with the best move so far, when `stop`
+    /// is set or a budget runs out.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+        clock: &dyn Clock,
+    ) -> SearchResult {
+        self.tt.new_search();
+        let reverse = self.scoring == Scoring::FewestDiscs;
+        let mut ctx = Ctx::new(&mut self.tt, &*self.eval, reverse, stop, clock);
+        ctx.time_ms = limits.time_ms;
+        ctx.node_limit = limits.nodes;
+        ctx.selective = limits.selective;
+        midgame::iterate(&mut ctx, board, limits)
+    }
+
+    /// Solves `board` exactly (until `stop`): best move, final disc difference and a PV.
+    pub fn solve(&mut self, board: &Board, stop: &AtomicBool, clock: &dyn Clock) -> SearchResult {
+        self.search(board, &Limits::solve(), stop, clock)
+    }
+
+    /// Scores every legal move of `board` at `depth` with a full window (exact where the
+    /// position is within `solve_empties`): `(square, score in hundredths of a disc)`.
+    pub fn score_moves(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        solve_empties: u32,
+        stop: &AtomicBool,
+        clock: &dyn Clock,
+    ) -> Vec<(Square, i32)> {
+        self.tt.new_search();
+        let reverse = self.scoring == Scoring::FewestDiscs;
+        let mut ctx = Ctx::new(&mut self.tt, &*self.eval, reverse, stop, clock);
+        midgame::score_moves(&mut ctx, board, depth, solve_empties)
+    }
+}
+
+/// Solves `board` exactly with a fresh 64 MB table (tests and tools).
+///
+/// ```
+/// use reversi_engine::{notation::parse_board, Rules};
+/// use reversi_engine::search::solve;
+/// // FFO #20 (6 empties): black h5 wins by 6.
+/// let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+/// let board = parse_board(text, Rules::default()).unwrap().board();
+/// let result = solve(&board);
+/// assert_eq!((result.score, result.best_move.unwrap().to_string()), (6, "h5".into()));
+/// ```
+pub fn solve(board: &Board) -> SearchResult {
+    Searcher::new(64).solve(board, &AtomicBool::new(false), &NoClock)
+}
+
+/// Which build the solver runs on this CPU ("x86-64 avx2" or "portable").
+pub fn solver_build() -> &'static str {
+    endgame::build_name()
+}
