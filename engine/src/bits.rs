@@ -115,6 +115,23 @@ pub fn flips_line(p: u64, o: u64, sq: usize, dir: Direction) -> u64 {
     }
 }
 
+/// The set squares of a bitboard as indices, lowest first (for tests and cold paths).
+#[cfg(test)]
+pub(crate) struct Squares(pub u64);
+
+#[cfg(test)]
+impl Iterator for Squares {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

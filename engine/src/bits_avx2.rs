@@ -81,9 +81,17 @@ const fn build() -> Rays {
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let pp = _mm256_set1_epi64x(p as i64);
     let oo = _mm256_set1_epi64x(o as i64);
+    or_lanes(flips_lanes(pp, oo, sq))
+}
+
+/// The flips of a placement on `sq` spread over four lanes (OR them for the set): `pp` and
+/// `oo` are the player's and opponent's discs broadcast to every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_lanes(pp: __m256i, oo: __m256i, sq: usize) -> __m256i {
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
-    // SAFETY: `sq < 64` (callers pass set-bit indices) and both tables are 32-byte aligned.
+    // SAFETY: `sq & 63` is in bounds and both tables are 32-byte aligned.
     let (ray_up, ray_down) = unsafe {
         (
             _mm256_load_si256(RAYS.up[sq & 63].as_ptr() as *const __m256i),
@@ -109,7 +117,118 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let above_highest = _mm256_andnot_si256(smear, ray_down);
     let down = _mm256_andnot_si256(missed, above_highest);
 
-    or_lanes(_mm256_or_si256(up, down))
+    _mm256_or_si256(up, down)
+}
+
+/// Four lane-spread flip sets to one vector holding each set whole, in order: a 4×4
+/// transpose fused with the OR reduction (unpack pairs, then swap 128-bit halves).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gather_flips(a: __m256i, b: __m256i, c: __m256i, d: __m256i) -> __m256i {
+    // [a0|a1, b0|b1, a2|a3, b2|b3] and the same for c, d.
+    let ab = _mm256_or_si256(_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b));
+    let cd = _mm256_or_si256(_mm256_unpacklo_epi64(c, d), _mm256_unpackhi_epi64(c, d));
+    _mm256_or_si256(
+        _mm256_permute2x128_si256::<0x20>(ab, cd),
+        _mm256_permute2x128_si256::<0x31>(ab, cd),
+    )
+}
+
+/// One direction pair of a Kogge-Stone fill with doubling for four boards at once (one per
+/// lane): the squares reached from `p` across runs of `mask` discs, shifted `S` and `2S`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn fill_pair4<const S: i32, const S2: i32>(p: __m256i, mask: __m256i) -> __m256i {
+    let mut up = _mm256_and_si256(mask, _mm256_slli_epi64::<S>(p));
+    up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_slli_epi64::<S>(up)));
+    let pre_up = _mm256_and_si256(mask, _mm256_slli_epi64::<S>(mask));
+    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_slli_epi64::<S2>(up)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_slli_epi64::<S2>(up)));
+
+    let mut down = _mm256_and_si256(mask, _mm256_srli_epi64::<S>(p));
+    down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srli_epi64::<S>(down)));
+    let pre_down = _mm256_and_si256(mask, _mm256_srli_epi64::<S>(mask));
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srli_epi64::<S2>(down)),
+    );
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srli_epi64::<S2>(down)),
+    );
+    _mm256_or_si256(_mm256_slli_epi64::<S>(up), _mm256_srli_epi64::<S>(down))
+}
+
+/// Legal placements of four boards at once, one board per 64-bit lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn moves4(p: __m256i, o: __m256i) -> __m256i {
+    let inner = _mm256_and_si256(o, _mm256_set1_epi64x(NOT_EDGE_COLUMNS));
+    let reach = _mm256_or_si256(
+        _mm256_or_si256(fill_pair4::<1, 2>(p, inner), fill_pair4::<8, 16>(p, o)),
+        _mm256_or_si256(fill_pair4::<7, 14>(p, inner), fill_pair4::<9, 18>(p, inner)),
+    );
+    _mm256_andnot_si256(_mm256_or_si256(p, o), reach)
+}
+
+/// Population count of each 64-bit lane: nibble lookup with a byte shuffle, then byte sums.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn popcount4(x: __m256i) -> __m256i {
+    let table = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let nibble = _mm256_set1_epi8(0x0F);
+    let low = _mm256_shuffle_epi8(table, _mm256_and_si256(x, nibble));
+    let high = _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi64::<4>(x), nibble));
+    _mm256_sad_epu8(_mm256_add_epi8(low, high), _mm256_setzero_si256())
+}
+
+/// Leaves two plies below the board `(p, o)`, whose legal placements are `moves` (not
+/// empty): each placement's child has as many leaves as replies, or one when it has none
+/// (a pass or a finished game). Children go four at a time, one per lane, through
+/// [`moves4`]; lanes past the last child are masked out.
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+pub fn leaves_two_plies(p: u64, o: u64, moves: u64) -> u64 {
+    let pp = _mm256_set1_epi64x(p as i64);
+    let oo = _mm256_set1_epi64x(o as i64);
+    let one = _mm256_set1_epi64x(1);
+    let lane = _mm256_setr_epi64x(0, 1, 2, 3);
+    let mut total = _mm256_setzero_si256();
+    let mut rest = moves;
+    while rest != 0 {
+        let left = rest.count_ones() as i64;
+        let mut take = || {
+            // The next placement's square bit and its lane-spread flips (nothing past the end).
+            let bit = rest & rest.wrapping_neg();
+            let sq = bit.trailing_zeros() as usize;
+            rest &= rest.wrapping_sub(1);
+            let f = if bit == 0 {
+                _mm256_setzero_si256()
+            } else {
+                flips_lanes(pp, oo, sq)
+            };
+            (bit, f)
+        };
+        let (bit_a, a) = take();
+        let (bit_b, b) = take();
+        let (bit_c, c) = take();
+        let (bit_d, d) = take();
+        let flipped = gather_flips(a, b, c, d);
+        let placed = _mm256_setr_epi64x(bit_a as i64, bit_b as i64, bit_c as i64, bit_d as i64);
+        let player = _mm256_xor_si256(oo, flipped);
+        let opponent = _mm256_xor_si256(pp, _mm256_or_si256(flipped, placed));
+        let counts = _mm256_max_epu32(popcount4(moves4(player, opponent)), one);
+        let valid = _mm256_cmpgt_epi64(_mm256_set1_epi64x(left), lane);
+        total = _mm256_add_epi64(total, _mm256_and_si256(counts, valid));
+    }
+    let x = _mm_add_epi64(
+        _mm256_castsi256_si128(total),
+        _mm256_extracti128_si256::<1>(total),
+    );
+    (_mm_cvtsi128_si64(x) + _mm_extract_epi64::<1>(x)) as u64
 }
 
 #[cfg(test)]
@@ -132,17 +251,61 @@ mod tests {
             let b = next();
             let p = a & b;
             let o = a & !b & next();
-            // SAFETY-free: the functions are safe; the runtime check above guards the CPU.
+            // SAFETY: the runtime check above confirmed AVX2, POPCNT and BMI1 on this CPU.
             let fast = unsafe { check(p, o) };
             assert!(fast, "p={p:#x} o={o:#x}");
         }
     }
 
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,popcnt,bmi1")]
     unsafe fn check(p: u64, o: u64) -> bool {
         if super::moves(p, o) != crate::bits::moves(p, o) {
             return false;
         }
-        (0..64).all(|sq| super::flips(p, o, sq) == crate::bits::flips(p, o, sq))
+        if !(0..64).all(|sq| super::flips(p, o, sq) == crate::bits::flips(p, o, sq)) {
+            return false;
+        }
+        // Two plies of leaves, one child at a time with the portable code.
+        let moves = crate::bits::moves(p, o);
+        let expected: u64 = crate::bits::Squares(moves)
+            .map(|sq| {
+                let f = crate::bits::flips(p, o, sq);
+                let replies = crate::bits::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones();
+                replies.max(1) as u64
+            })
+            .sum();
+        moves == 0 || super::leaves_two_plies(p, o, moves) == expected
+    }
+
+    /// Positions from random games, where moves are many and lines long: the four-lane
+    /// reply counter agrees with the portable one at every ply.
+    #[test]
+    fn leaves_two_plies_agree_in_games() {
+        if !crate::simd::fast_path_name().starts_with("x86-64") {
+            return;
+        }
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2_000 {
+            let (mut p, mut o) = (crate::Board::start().player, crate::Board::start().opponent);
+            loop {
+                // SAFETY: the runtime check above confirmed AVX2, POPCNT and BMI1 on this CPU.
+                assert!(unsafe { check(p, o) }, "p={p:#x} o={o:#x}");
+                let moves = crate::bits::moves(p, o);
+                if moves == 0 {
+                    if crate::bits::moves(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    continue;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = (seed % moves.count_ones() as u64) as usize;
+                let sq = crate::bits::Squares(moves).nth(pick).unwrap();
+                let f = crate::bits::flips(p, o, sq);
+                (p, o) = (o ^ f, p ^ f ^ (1u64 << sq));
+            }
+        }
     }
 }

@@ -5,12 +5,29 @@ use crate::board::Board;
 
 /// Defines a recursive perft under `$name`, so that each build recurses into itself and keeps
 /// its own target features all the way down.
+///
+/// The last two plies are counted without recursion ("bulk counting"): a node one ply from
+/// the horizon has as many leaves as legal moves, or exactly one when it has none (a forced
+/// pass and a finished game both leave one leaf), so a node two plies up only needs each
+/// child's move count.
 macro_rules! define_perft {
-    ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path) => {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path, $leaves_two_plies:path) => {
         $(#[$attr])*
         fn $name(board: Board, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
+            if depth <= 2 {
+                return match depth {
+                    0 => 1,
+                    1 => ($moves(board.player, board.opponent).count_ones() as u64).max(1),
+                    _ => {
+                        let (p, o) = (board.player, board.opponent);
+                        let moves = $moves(p, o);
+                        if moves == 0 {
+                            // A pass (one ply), then one leaf per reply; none: game over.
+                            return ($moves(o, p).count_ones() as u64).max(1);
+                        }
+                        $leaves_two_plies(p, o, moves)
+                    }
+                };
             }
             let moves = $moves(board.player, board.opponent);
             if moves == 0 {
@@ -19,10 +36,6 @@ macro_rules! define_perft {
                     return 1; // game over: one leaf
                 }
                 return $name(passed, depth - 1);
-            }
-            if depth == 1 {
-                // Bulk counting: every legal move is one leaf.
-                return moves.count_ones() as u64;
             }
             let mut total = 0;
             let mut rest = moves;
@@ -37,7 +50,27 @@ macro_rules! define_perft {
     };
 }
 
-define_perft!(perft_portable, crate::bits::moves, crate::bits::flips);
+/// Leaves two plies below `(p, o)` with legal placements `moves`, one child at a time.
+#[inline(always)]
+fn leaves_two_plies(p: u64, o: u64, moves: u64) -> u64 {
+    let mut total = 0u64;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let f = crate::bits::flips(p, o, sq);
+        let replies = crate::bits::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones();
+        total += replies.max(1) as u64;
+    }
+    total
+}
+
+define_perft!(
+    perft_portable,
+    crate::bits::moves,
+    crate::bits::flips,
+    leaves_two_plies
+);
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -60,7 +93,8 @@ mod x86 {
         #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
         perft_fast_inner,
         crate::bits_avx2::moves,
-        crate::bits_avx2::flips
+        crate::bits_avx2::flips,
+        crate::bits_avx2::leaves_two_plies
     );
 
     /// Perft on the fast build. Only call after `fast()` returned true.
