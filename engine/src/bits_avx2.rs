@@ -185,6 +185,39 @@ fn popcount4(x: __m256i) -> __m256i {
     _mm256_sad_epu8(_mm256_add_epi8(low, high), _mm256_setzero_si256())
 }
 
+/// The next (up to) four children of a board, one per lane: the player and opponent discs
+/// of each child (the sides swapped), taking their placements off `rest`. `pp` and `oo` are
+/// the board's discs broadcast. Lanes past the last placement hold junk; the returned count
+/// of placements left before the call says which lanes are real.
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+fn children4(pp: __m256i, oo: __m256i, rest: &mut u64) -> (__m256i, __m256i, i64) {
+    let left = rest.count_ones() as i64;
+    let mut take = || {
+        // Past the last placement this computes a1's flips for nothing.
+        let bit = *rest & rest.wrapping_neg();
+        *rest &= rest.wrapping_sub(1);
+        (bit, flips_lanes(pp, oo, bit.trailing_zeros() as usize))
+    };
+    let (bit_a, a) = take();
+    let (bit_b, b) = take();
+    let (bit_c, c) = take();
+    let (bit_d, d) = take();
+    let flipped = gather_flips(a, b, c, d);
+    let placed = _mm256_setr_epi64x(bit_a as i64, bit_b as i64, bit_c as i64, bit_d as i64);
+    let player = _mm256_xor_si256(oo, flipped);
+    let opponent = _mm256_xor_si256(pp, _mm256_or_si256(flipped, placed));
+    (player, opponent, left)
+}
+
+/// Sum of the four 64-bit lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn sum_lanes(v: __m256i) -> u64 {
+    let x = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    (_mm_cvtsi128_si64(x) + _mm_extract_epi64::<1>(x)) as u64
+}
+
 /// Leaves two plies below the board `(p, o)`, whose legal placements are `moves` (not
 /// empty): each placement's child has as many leaves as replies, or one when it has none
 /// (a pass or a finished game). Children go four at a time, one per lane, through
@@ -199,36 +232,48 @@ pub fn leaves_two_plies(p: u64, o: u64, moves: u64) -> u64 {
     let mut total = _mm256_setzero_si256();
     let mut rest = moves;
     while rest != 0 {
-        let left = rest.count_ones() as i64;
-        let mut take = || {
-            // The next placement's square bit and its lane-spread flips (nothing past the end).
-            let bit = rest & rest.wrapping_neg();
-            let sq = bit.trailing_zeros() as usize;
-            rest &= rest.wrapping_sub(1);
-            let f = if bit == 0 {
-                _mm256_setzero_si256()
-            } else {
-                flips_lanes(pp, oo, sq)
-            };
-            (bit, f)
-        };
-        let (bit_a, a) = take();
-        let (bit_b, b) = take();
-        let (bit_c, c) = take();
-        let (bit_d, d) = take();
-        let flipped = gather_flips(a, b, c, d);
-        let placed = _mm256_setr_epi64x(bit_a as i64, bit_b as i64, bit_c as i64, bit_d as i64);
-        let player = _mm256_xor_si256(oo, flipped);
-        let opponent = _mm256_xor_si256(pp, _mm256_or_si256(flipped, placed));
+        let (player, opponent, left) = children4(pp, oo, &mut rest);
         let counts = _mm256_max_epu32(popcount4(moves4(player, opponent)), one);
         let valid = _mm256_cmpgt_epi64(_mm256_set1_epi64x(left), lane);
         total = _mm256_add_epi64(total, _mm256_and_si256(counts, valid));
     }
-    let x = _mm_add_epi64(
-        _mm256_castsi256_si128(total),
-        _mm256_extracti128_si256::<1>(total),
-    );
-    (_mm_cvtsi128_si64(x) + _mm_extract_epi64::<1>(x)) as u64
+    sum_lanes(total)
+}
+
+/// Leaves three plies below the board `(p, o)` with legal placements `placements` (not
+/// empty):
+/// the children's own placements come four at a time from [`moves4`], then each child
+/// counts its two plies with [`leaves_two_plies`] (or passes).
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+pub fn leaves_three_plies(p: u64, o: u64, placements: u64) -> u64 {
+    #[repr(C, align(32))]
+    struct Lanes([u64; 4]);
+    let pp = _mm256_set1_epi64x(p as i64);
+    let oo = _mm256_set1_epi64x(o as i64);
+    let (mut players, mut opponents, mut replies) = (Lanes([0; 4]), Lanes([0; 4]), Lanes([0; 4]));
+    let mut total = 0;
+    let mut rest = placements;
+    while rest != 0 {
+        let (player, opponent, left) = children4(pp, oo, &mut rest);
+        // SAFETY: each `Lanes` is four `u64`s aligned to 32 bytes, one aligned vector store.
+        unsafe {
+            _mm256_store_si256(players.0.as_mut_ptr() as *mut __m256i, player);
+            _mm256_store_si256(opponents.0.as_mut_ptr() as *mut __m256i, opponent);
+            let m = moves4(player, opponent);
+            _mm256_store_si256(replies.0.as_mut_ptr() as *mut __m256i, m);
+        }
+        for i in 0..(left.min(4) as usize) {
+            let (cp, co, cm) = (players.0[i], opponents.0[i], replies.0[i]);
+            total += if cm != 0 {
+                leaves_two_plies(cp, co, cm)
+            } else {
+                // The child passes (one ply), then one leaf per reply; none: game over.
+                (moves(co, cp).count_ones() as u64).max(1)
+            };
+        }
+    }
+    total
 }
 
 #[cfg(test)]
@@ -274,7 +319,15 @@ mod tests {
                 replies.max(1) as u64
             })
             .sum();
-        moves == 0 || super::leaves_two_plies(p, o, moves) == expected
+        if moves == 0 {
+            return true;
+        }
+        if super::leaves_two_plies(p, o, moves) != expected {
+            return false;
+        }
+        // Three plies: the same, one level further down, against the portable perft.
+        let board = crate::Board::new(p, o);
+        super::leaves_three_plies(p, o, moves) == crate::perft_portable_only(board, 3)
     }
 
     /// Positions from random games, where moves are many and lines long: the four-lane

@@ -6,46 +6,49 @@ use crate::board::Board;
 /// Defines a recursive perft under `$name`, so that each build recurses into itself and keeps
 /// its own target features all the way down.
 ///
-/// The last two plies are counted without recursion ("bulk counting"): a node one ply from
-/// the horizon has as many leaves as legal moves, or exactly one when it has none (a forced
-/// pass and a finished game both leave one leaf), so a node two plies up only needs each
-/// child's move count.
+/// The last plies are counted without recursion ("bulk counting"): a node one ply from the
+/// horizon has as many leaves as legal moves, or exactly one when it has none (a forced pass
+/// and a finished game both leave one leaf), so a node two plies up only needs each child's
+/// move count, and one three plies up hands its children's moves straight down. The fast
+/// build does those two levels four children at a time.
 macro_rules! define_perft {
-    ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path, $leaves_two_plies:path) => {
+    (
+        $(#[$attr:meta])* $name:ident,
+        $moves:path,
+        $flips:path,
+        $leaves_two_plies:path,
+        $leaves_three_plies:path
+    ) => {
         $(#[$attr])*
         fn $name(board: Board, depth: u32) -> u64 {
-            if depth <= 2 {
-                return match depth {
-                    0 => 1,
-                    1 => ($moves(board.player, board.opponent).count_ones() as u64).max(1),
-                    _ => {
-                        let (p, o) = (board.player, board.opponent);
-                        let moves = $moves(p, o);
-                        if moves == 0 {
-                            // A pass (one ply), then one leaf per reply; none: game over.
-                            return ($moves(o, p).count_ones() as u64).max(1);
-                        }
-                        $leaves_two_plies(p, o, moves)
-                    }
-                };
+            if depth == 0 {
+                return 1;
             }
-            let moves = $moves(board.player, board.opponent);
+            let (p, o) = (board.player, board.opponent);
+            let moves = $moves(p, o);
             if moves == 0 {
-                let passed = board.pass();
-                if $moves(passed.player, passed.opponent) == 0 {
+                if $moves(o, p) == 0 {
                     return 1; // game over: one leaf
                 }
-                return $name(passed, depth - 1);
+                return $name(board.pass(), depth - 1);
             }
-            let mut total = 0;
-            let mut rest = moves;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let flips = $flips(board.player, board.opponent, sq);
-                total += $name(board.play_with(sq, flips), depth - 1);
+            match depth {
+                // Bulk counting: every legal move is one leaf.
+                1 => moves.count_ones() as u64,
+                2 => $leaves_two_plies(p, o, moves),
+                3 => $leaves_three_plies(p, o, moves),
+                _ => {
+                    let mut total = 0;
+                    let mut rest = moves;
+                    while rest != 0 {
+                        let sq = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let flips = $flips(p, o, sq);
+                        total += $name(board.play_with(sq, flips), depth - 1);
+                    }
+                    total
+                }
             }
-            total
         }
     };
 }
@@ -65,11 +68,32 @@ fn leaves_two_plies(p: u64, o: u64, moves: u64) -> u64 {
     total
 }
 
+/// Leaves three plies below `(p, o)` with legal placements `moves`, one child at a time.
+#[inline(always)]
+fn leaves_three_plies(p: u64, o: u64, moves: u64) -> u64 {
+    let mut total = 0u64;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let f = crate::bits::flips(p, o, sq);
+        let (cp, co) = (o ^ f, p ^ f ^ (1u64 << sq));
+        let replies = crate::bits::moves(cp, co);
+        total += if replies != 0 {
+            leaves_two_plies(cp, co, replies)
+        } else {
+            (crate::bits::moves(co, cp).count_ones() as u64).max(1)
+        };
+    }
+    total
+}
+
 define_perft!(
     perft_portable,
     crate::bits::moves,
     crate::bits::flips,
-    leaves_two_plies
+    leaves_two_plies,
+    leaves_three_plies
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -94,7 +118,8 @@ mod x86 {
         perft_fast_inner,
         crate::bits_avx2::moves,
         crate::bits_avx2::flips,
-        crate::bits_avx2::leaves_two_plies
+        crate::bits_avx2::leaves_two_plies,
+        crate::bits_avx2::leaves_three_plies
     );
 
     /// Perft on the fast build. Only call after `fast()` returned true.
