@@ -63,6 +63,13 @@ static RAYS: LazyLock<Vec<[Vec<usize>; 8]>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The first square along each line from each square, or 64 off the board.
+static NEXT: LazyLock<[[usize; 8]; 64]> = LazyLock::new(|| {
+    std::array::from_fn(|sq| {
+        std::array::from_fn(|line| RAYS[sq][line].first().copied().unwrap_or(64))
+    })
+});
+
 /// The reference's view of whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum RefStatus {
@@ -167,18 +174,31 @@ impl Reference {
         0
     }
 
-    /// Per empty square where `me` flanks something, the flips of each line.
+    /// Per empty square where `me` flanks something, the flips of each line. Only lines that
+    /// start next to an opponent disc can flank, so those are the only ones walked.
     fn flanks(&self, me: Color) -> Vec<(usize, [u64; 8])> {
+        let mut theirs = [false; 65]; // index 64: off the board
+        for (sq, cell) in self.cells.iter().enumerate() {
+            theirs[sq] = *cell == Some(other(me));
+        }
         let mut found = Vec::with_capacity(32);
         for sq in 0..64 {
             if self.cells[sq].is_some() {
                 continue;
             }
-            let mut lines = [0u64; 8];
-            for (line, flips) in lines.iter_mut().enumerate() {
-                *flips = self.line_flips(sq, line, me);
+            let mut to_walk = 0u32;
+            for (line, &next) in NEXT[sq].iter().enumerate() {
+                to_walk |= u32::from(theirs[next]) << line;
             }
-            if lines.iter().any(|&f| f != 0) {
+            let mut lines = [0u64; 8];
+            let mut any = 0;
+            while to_walk != 0 {
+                let line = to_walk.trailing_zeros() as usize;
+                to_walk &= to_walk - 1;
+                lines[line] = self.line_flips(sq, line, me);
+                any |= lines[line];
+            }
+            if any != 0 {
                 found.push((sq, lines));
             }
         }
