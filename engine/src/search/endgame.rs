@@ -13,6 +13,8 @@ pub(crate) const SHALLOW_MAX: u32 = 7;
 pub(crate) const ETC_MIN: u32 = 11;
 /// At least this many empties: order moves by the evaluation too.
 pub(crate) const EVAL_ORDER_MIN: u32 = 14;
+/// At least this many empties: order by the evaluation after the best reply instead.
+pub(crate) const SEARCH_ORDER_MIN: u32 = 16;
 /// There the key is `EVAL_MIX_A` × the mobility key minus `EVAL_MIX_B` × the child's
 /// evaluation (tuned on FFO #30-#37: 169 M nodes with mobility alone, 133 M mixed).
 pub(crate) const EVAL_MIX_A: i32 = 4;
@@ -204,6 +206,23 @@ macro_rules! define_solver {
             }
         }
 
+        /// The evaluation of `(p, o)` one ply deep: `p`'s best reply by the evaluation.
+        $(#[$feat])*
+        fn eval_reply(ctx: &Ctx, p: u64, o: u64) -> i32 {
+            let mut m = $moves(p, o);
+            if m == 0 {
+                return -ctx.evaluate(&crate::Board::new(o, p));
+            }
+            let mut best = -crate::search::INF;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = $flips(p, o, sq);
+                best = best.max(-ctx.evaluate(&crate::Board::new(o ^ f, p ^ f ^ (1 << sq))));
+            }
+            best
+        }
+
         /// The legal moves of `p` with ordering keys: the table's move first, then the
         /// replies that leave the opponent the fewest moves (corners counting double) and
         /// the least potential mobility, then moves into odd quadrants; far from the end
@@ -219,6 +238,7 @@ macro_rules! define_solver {
             list: &mut MoveList,
         ) {
             let deep = (!(p | o)).count_ones() >= crate::search::endgame::EVAL_ORDER_MIN;
+            let deeper = (!(p | o)).count_ones() >= crate::search::endgame::SEARCH_ORDER_MIN;
             let empty = !(p | o);
             let odd = PARITY_SQUARES[parity_of(empty) as usize];
             let mut m = moves;
@@ -236,7 +256,9 @@ macro_rules! define_solver {
                     let parity = ((odd >> sq) & 1) as i32;
                     let k = -mobility * 64 - potential * 4 + parity * 16
                         - ((X_AND_C >> sq) & 1) as i32 * 8;
-                    if deep {
+                    if deeper {
+                        k * EVAL_MIX_A - eval_reply(ctx, cp, co) * EVAL_MIX_B
+                    } else if deep {
                         k * EVAL_MIX_A - ctx.evaluate(&crate::Board::new(cp, co)) * EVAL_MIX_B
                     } else {
                         k
@@ -482,21 +504,48 @@ pub(crate) fn search_window_portable(
     }
 }
 
-/// Solves `board` exactly: a win/loss/draw pass first (a narrow window is cheap and fills
-/// the table), then the exact score on the winning or losing side only.
+/// Solves `board` exactly by narrow-window probes (MTD(f) style), starting at `guess`:
+/// each probe `(g - 1, g + 1)` either finds the score to be `g` or moves a bound, and the
+/// step grows while probes keep failing the same way. With guess 0 the first probe is a
+/// win/loss/draw search. Narrow windows cut far more than one wide search, and the table
+/// carries what one probe learned into the next.
 /// Returns the score and best move, or `None` if the search was stopped.
-pub(crate) fn solve(ctx: &mut Ctx, board: &Board) -> Option<(i32, u8)> {
+pub(crate) fn solve(ctx: &mut Ctx, board: &Board, guess: i32) -> Option<(i32, u8)> {
     let (p, o) = (board.player, board.opponent);
-    let (wld, best) = search_window(ctx, p, o, -1, 1);
-    if ctx.aborted {
-        return None;
+    let (mut lower, mut upper) = (-64, 64);
+    let mut g = guess.clamp(-64, 64) & !1;
+    let mut best = NO_MOVE;
+    let mut step = 2;
+    let mut last_high = None;
+    loop {
+        let (v, sq) = search_window(ctx, p, o, g - 1, g + 1);
+        if ctx.aborted {
+            return None;
+        }
+        if best == NO_MOVE {
+            best = sq;
+        }
+        let high = if v > g {
+            lower = v;
+            best = sq;
+            true
+        } else if v < g {
+            upper = v;
+            false
+        } else {
+            return Some((v, sq));
+        };
+        if lower >= upper {
+            return Some((lower, best));
+        }
+        step = if last_high == Some(high) { step * 2 } else { 2 };
+        last_high = Some(high);
+        g = if high {
+            (v + step - 2).min(upper)
+        } else {
+            (v - step + 2).max(lower)
+        } & !1;
     }
-    let (score, best) = match wld {
-        0 => (0, best),
-        v if v > 0 => search_window(ctx, p, o, v - 1, 65),
-        v => search_window(ctx, p, o, -65, v + 1),
-    };
-    (!ctx.aborted).then_some((score, best))
 }
 
 /// A principal variation for a solved position of exact `score`: at each ply the first

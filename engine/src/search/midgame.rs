@@ -286,7 +286,7 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     let solving = n <= limits.solve_empties;
     let mid_depth = if solving {
         // A short search first: its move stands if the solve is stopped.
-        if n > 14 { limits.depth.min(4) } else { 0 }
+        if n > 14 { limits.depth.min(6) } else { 0 }
     } else {
         limits.depth.min(60)
     };
@@ -342,7 +342,7 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     }
 
     let solved = if solving && !ctx.aborted && !result.exact {
-        endgame::solve(ctx, board)
+        endgame::solve(ctx, board, if result.depth > 0 { result.score } else { 0 })
     } else {
         None
     };
