@@ -39,7 +39,8 @@ pub fn moves(p: u64, o: u64) -> u64 {
 /// The rays from each square in each direction (the square itself excluded), built at compile time.
 static RAYS: [[u64; 8]; 64] = build_rays();
 
-/// The same rays as a constant, for other tables built at compile time.
+/// The same rays as a constant, for other tables built at compile time (the AVX2 ones).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const RAYS_BY_SQUARE: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
