@@ -76,6 +76,79 @@ fn perft_pass_free(board: Board, depth: u32) -> u64 {
     total
 }
 
+/// Perft under convention A written plainly, with no bulk counting: the yardstick for the
+/// engine's shortcuts near the horizon, where passes and finished games hide.
+fn perft_plain(board: Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.moves();
+    if moves == 0 {
+        let passed = board.pass();
+        return if passed.moves() == 0 {
+            1
+        } else {
+            perft_plain(passed, depth - 1)
+        };
+    }
+    let mut total = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        total += perft_plain(board.play_with(sq, board.flips(sq)), depth - 1);
+    }
+    total
+}
+
+/// Positions late in random games (passes and early ends are common there), early ones and
+/// every position met that must pass: both builds of perft equal the plain recursion.
+#[test]
+fn both_builds_match_a_plain_recursion_off_the_start() {
+    let mut seed = 0x0DD5_EED5_u64;
+    let mut next = |n: u32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % u64::from(n)) as u32
+    };
+    let mut passes_seen = 0;
+    for game in 0..600 {
+        let stop_at = if game % 3 == 0 { 20 } else { 44 + next(21) };
+        let mut board = Board::start();
+        while (board.player | board.opponent).count_ones() < stop_at && !board.is_game_over() {
+            let moves = board.moves();
+            if moves == 0 {
+                // A position that must pass: the root itself takes the pass path.
+                for depth in 1..=4 {
+                    let plain = perft_plain(board, depth);
+                    assert_eq!(perft(board, depth), plain, "{board:?} depth {depth}");
+                    assert_eq!(perft_portable_only(board, depth), plain);
+                }
+                passes_seen += 1;
+                board = board.pass();
+                continue;
+            }
+            let mut rest = moves;
+            for _ in 0..next(moves.count_ones()) {
+                rest &= rest - 1;
+            }
+            let sq = rest.trailing_zeros() as usize;
+            board = board.play_with(sq, board.flips(sq));
+        }
+        for depth in 1..=5 {
+            let plain = perft_plain(board, depth);
+            assert_eq!(perft(board, depth), plain, "{board:?} depth {depth}");
+            assert_eq!(
+                perft_portable_only(board, depth),
+                plain,
+                "{board:?} depth {depth}"
+            );
+        }
+    }
+    assert!(passes_seen > 0, "no position to move had to pass");
+}
+
 #[test]
 fn the_table_is_complete() {
     let a = table(Convention::A);
