@@ -115,10 +115,10 @@ impl FromStr for Square {
     /// assert!("i9".parse::<Square>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.len() == 2 {
-            if let Some(sq) = Square::from_ascii(s.as_bytes()) {
-                return Ok(sq);
-            }
+        if s.len() == 2
+            && let Some(sq) = Square::from_ascii(s.as_bytes())
+        {
+            return Ok(sq);
         }
         Err(ParseSquareError(s.to_string()))
     }

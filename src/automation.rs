@@ -1,0 +1,77 @@
+//! Hooks for testing the real window from outside, like a player would: with
+//! `REVERSI_AUTOMATION=1` the game prints where each square is on screen and, after every
+//! change, the position and status, so a script can click squares with xdotool and check.
+
+use bevy::prelude::*;
+use reversi_engine::{Color as Side, Square, Status, board_string};
+
+use crate::board::discs::BoardAnimation;
+use crate::board::square_center;
+use crate::menus::Menu;
+use crate::rules::Match;
+
+pub(super) fn plugin(app: &mut App) {
+    if std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
+        app.add_systems(Last, (report_squares, report_state));
+    }
+}
+
+fn report_squares(
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    windows: Query<&Window>,
+    mut last: Local<String>,
+) {
+    let (Ok((camera, transform)), Ok(window)) = (cameras.single(), windows.single()) else {
+        return;
+    };
+    let scale = window.scale_factor();
+    let mut line = String::from("SQUARES");
+    for sq in Square::all() {
+        let Ok(p) = camera.world_to_viewport(transform, square_center(sq)) else {
+            return;
+        };
+        line.push_str(&format!(" {sq}:{:.0},{:.0}", p.x * scale, p.y * scale));
+    }
+    if *last != line {
+        println!("{line}");
+        *last = line;
+    }
+}
+
+fn report_state(
+    state: Res<Match>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    menu: Res<State<Menu>>,
+    mut last: Local<String>,
+) {
+    let pos = state.game.current();
+    let status = match state.status() {
+        Status::ToMove(c) => format!("to-move:{c}"),
+        Status::MustPass(c) => format!("must-pass:{c}"),
+        Status::Over(o) => match o.winner {
+            Some(w) => format!("over:{w}-wins"),
+            None => "over:draw".into(),
+        },
+    };
+    let line = format!(
+        "STATE ply={} black={} white={} status={} busy={} menu={:?} legal={} board={} moves={}",
+        state.game.ply(),
+        pos.discs(Side::Black).count(),
+        pos.discs(Side::White).count(),
+        status,
+        animation.is_busy(&time),
+        menu.get(),
+        pos.legal_squares()
+            .squares()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        board_string(pos).split(' ').next().unwrap_or_default(),
+        state.game.transcript()
+    );
+    if *last != line {
+        println!("{line}");
+        *last = line;
+    }
+}

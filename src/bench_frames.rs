@@ -1,0 +1,93 @@
+//! `reversi --bench-frames`: measures whether the AI ever holds up the frame loop. It records
+//! frame times (Bevy's frame-time diagnostic) while idle, then while the strongest level
+//! thinks, prints the median idle frame, the 99th percentile while thinking and their ratio,
+//! and exits.
+
+use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
+use bevy::prelude::*;
+use reversi_engine::search::Level;
+
+use crate::ai::AiThinking;
+use crate::menus::Menu;
+use crate::rules::{GameSetup, NewGameRequest, Player};
+use crate::settings::Settings;
+
+/// Adds the benchmark when the command line asks for it.
+pub fn plugin(app: &mut App) {
+    if std::env::args().any(|a| a == "--bench-frames") {
+        app.add_plugins(FrameTimeDiagnosticsPlugin::default())
+            .init_resource::<Bench>()
+            .add_systems(Last, run_bench);
+    }
+}
+
+const WARMUP_FRAMES: usize = 60;
+const IDLE_FRAMES: usize = 240;
+const THINKING_FRAMES: usize = 240;
+
+#[derive(Resource, Default)]
+struct Bench {
+    frame: usize,
+    idle: Vec<f64>,
+    thinking: Vec<f64>,
+    phase: u8,
+}
+
+fn percentile(values: &mut [f64], p: f64) -> f64 {
+    values.sort_by(|a, b| a.total_cmp(b));
+    let i = ((values.len() as f64 - 1.0) * p).round() as usize;
+    values.get(i).copied().unwrap_or(f64::NAN)
+}
+
+fn run_bench(
+    mut bench: ResMut<Bench>,
+    diagnostics: Res<DiagnosticsStore>,
+    ai: Res<AiThinking>,
+    mut settings: ResMut<Settings>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut new_game: MessageWriter<NewGameRequest>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    bench.frame += 1;
+    let frame_ms = diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
+        .and_then(|d| d.value())
+        .unwrap_or(f64::NAN);
+    match bench.phase {
+        0 => {
+            // Idle: a two-player game, nobody thinking.
+            next_menu.set(Menu::None);
+            new_game.write(NewGameRequest(GameSetup::two_players(Default::default())));
+            bench.phase = 1;
+        }
+        1 if bench.frame > WARMUP_FRAMES => {
+            bench.idle.push(frame_ms);
+            if bench.idle.len() >= IDLE_FRAMES {
+                // Thinking: the strongest level plays both sides with no pause between moves.
+                settings.thinking_delay_ms = 0;
+                let top = *Level::ALL.last().expect("levels exist");
+                new_game.write(NewGameRequest(GameSetup {
+                    players: [Player::Computer(top), Player::Computer(top)],
+                    ..GameSetup::two_players(Default::default())
+                }));
+                bench.phase = 2;
+            }
+        }
+        2 if ai.active => {
+            bench.thinking.push(frame_ms);
+            if bench.thinking.len() >= THINKING_FRAMES {
+                let idle_median = percentile(&mut bench.idle.clone(), 0.5);
+                let thinking_p99 = percentile(&mut bench.thinking.clone(), 0.99);
+                let thinking_median = percentile(&mut bench.thinking.clone(), 0.5);
+                println!(
+                    "bench-frames: idle median {idle_median:.2} ms over {} frames; while the AI thinks: median {thinking_median:.2} ms, p99 {thinking_p99:.2} ms over {} frames; p99/idle-median = {:.2}",
+                    bench.idle.len(),
+                    bench.thinking.len(),
+                    thinking_p99 / idle_median
+                );
+                exit.write(AppExit::Success);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,358 @@
+//! Disc entities: one per disc on the board, a two-coloured mesh whose flip is a real 180°
+//! turn. Placed discs drop in, then the flanked discs flip in a wave outward from them.
+
+use std::f32::consts::PI;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_tweening::{Delay, Lens, Tween, TweenAnim};
+use reversi_engine::{Color as Side, Square};
+
+use super::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
+use crate::GameSet;
+use crate::rules::{BoardReset, DiscPlaced, Match, TurnPassed};
+use crate::settings::{ColorScheme, Settings};
+use crate::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardAnimation>()
+        .add_systems(Startup, (create_disc_assets, spawn_all_discs).chain())
+        .add_systems(
+            Update,
+            (
+                rebuild_on_reset,
+                animate_placements,
+                wait_for_pass_banner,
+                recolor_faces,
+            )
+                .chain()
+                .in_set(GameSet::Presentation),
+        );
+}
+
+/// A disc on the board. Its rotation says which face is up: identity = Black's face.
+#[derive(Component, Copy, Clone, Debug)]
+pub struct Disc {
+    pub square: Square,
+    /// The side whose face is up once the running animation ends.
+    pub face: Side,
+}
+
+/// Until when (in `Time` seconds) the board is animating; input and the AI wait for it so
+/// the state is never ahead of what the player sees for longer than an animation.
+#[derive(Resource, Default, Debug)]
+pub struct BoardAnimation {
+    pub busy_until: f64,
+}
+
+impl BoardAnimation {
+    pub fn is_busy(&self, time: &Time) -> bool {
+        time.elapsed_secs_f64() < self.busy_until
+    }
+
+    fn extend(&mut self, now: f64, seconds: f32) {
+        self.busy_until = self.busy_until.max(now + seconds as f64);
+    }
+}
+
+/// Shared meshes and materials of the discs; the face materials are recoloured in place
+/// when the colour scheme changes.
+#[derive(Resource)]
+pub struct DiscAssets {
+    pub half: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
+    pub faces: [Handle<StandardMaterial>; 2],
+    pub ring_material: Handle<StandardMaterial>,
+}
+
+/// Which face a half-disc mesh shows (for recolouring and the colour-blind ring).
+#[derive(Component, Copy, Clone)]
+pub struct FaceRing;
+
+/// The rotation that shows `side` face up.
+pub fn face_up(side: Side) -> Quat {
+    match side {
+        Side::Black => Quat::IDENTITY,
+        Side::White => Quat::from_rotation_x(PI),
+    }
+}
+
+/// Which face a rotation shows up.
+pub fn face_showing(rotation: Quat) -> Side {
+    if (rotation * Vec3::Y).y >= 0.0 {
+        Side::Black
+    } else {
+        Side::White
+    }
+}
+
+fn create_disc_assets(
+    mut commands: Commands,
+    meshes: Option<ResMut<Assets<Mesh>>>,
+    materials: Option<ResMut<Assets<StandardMaterial>>>,
+    settings: Res<Settings>,
+) {
+    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+        return;
+    };
+    let face = |side| StandardMaterial {
+        base_color: palette::face(settings.colors, side),
+        perceptual_roughness: 0.35,
+        reflectance: 0.4,
+        ..default()
+    };
+    commands.insert_resource(DiscAssets {
+        half: meshes.add(
+            Cylinder::new(DISC_RADIUS, DISC_THICKNESS / 2.0)
+                .mesh()
+                .resolution(40),
+        ),
+        ring: meshes.add(
+            Torus::new(DISC_RADIUS * 0.45, DISC_RADIUS * 0.6)
+                .mesh()
+                .minor_resolution(8)
+                .major_resolution(32),
+        ),
+        faces: [
+            materials.add(face(Side::Black)),
+            materials.add(face(Side::White)),
+        ],
+        ring_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.35, 0.2, 0.05),
+            perceptual_roughness: 0.5,
+            ..default()
+        }),
+    });
+}
+
+/// Spawns a disc showing `side` on `square`.
+pub fn spawn_disc(
+    commands: &mut Commands,
+    assets: Option<&DiscAssets>,
+    square: Square,
+    side: Side,
+    settings: &Settings,
+) -> Entity {
+    let mut disc = commands.spawn((
+        Disc { square, face: side },
+        Name::new(format!("disc {square}")),
+        Transform::from_translation(disc_rest(square)).with_rotation(face_up(side)),
+        Visibility::default(),
+        Pickable::IGNORE,
+    ));
+    if let Some(assets) = assets {
+        let quarter = DISC_THICKNESS / 4.0;
+        disc.with_children(|parent| {
+            // Black's half on top at rest, White's half underneath.
+            parent.spawn((
+                Mesh3d(assets.half.clone()),
+                MeshMaterial3d(assets.faces[0].clone()),
+                Transform::from_xyz(0.0, quarter, 0.0),
+                Pickable::IGNORE,
+            ));
+            parent.spawn((
+                Mesh3d(assets.half.clone()),
+                MeshMaterial3d(assets.faces[1].clone()),
+                Transform::from_xyz(0.0, -quarter, 0.0),
+                Pickable::IGNORE,
+            ));
+            // The colour-blind scheme marks White's face with a raised ring: the sides then
+            // differ by shape, not only by colour.
+            parent.spawn((
+                FaceRing,
+                Mesh3d(assets.ring.clone()),
+                MeshMaterial3d(assets.ring_material.clone()),
+                Transform::from_xyz(0.0, -DISC_THICKNESS / 2.0, 0.0)
+                    .with_scale(Vec3::new(1.0, 0.25, 1.0)),
+                if settings.colors == ColorScheme::Accessible {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                },
+                Pickable::IGNORE,
+            ));
+        });
+    }
+    disc.id()
+}
+
+fn spawn_all_discs(
+    mut commands: Commands,
+    state: Res<Match>,
+    assets: Option<Res<DiscAssets>>,
+    settings: Res<Settings>,
+) {
+    let pos = state.game.current();
+    for side in Side::BOTH {
+        for sq in pos.discs(side) {
+            spawn_disc(&mut commands, assets.as_deref(), sq, side, &settings);
+        }
+    }
+}
+
+fn rebuild_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    mut commands: Commands,
+    discs: Query<Entity, With<Disc>>,
+    state: Res<Match>,
+    assets: Option<Res<DiscAssets>>,
+    settings: Res<Settings>,
+    mut animation: ResMut<BoardAnimation>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &discs {
+        commands.entity(e).despawn();
+    }
+    animation.busy_until = 0.0;
+    spawn_all_discs(commands, state, assets, settings);
+}
+
+/// Lifts a disc, turns it 180° about `axis` and sets it down again.
+struct FlipLens {
+    rest: Vec3,
+    lift: f32,
+    from: Quat,
+    to: Quat,
+}
+
+impl Lens<Transform> for FlipLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, ratio: f32) {
+        target.translation = self.rest + Vec3::Y * self.lift * (ratio * PI).sin();
+        target.rotation = self.from.slerp(self.to, ratio);
+    }
+}
+
+/// Drops a disc from above onto its square.
+struct DropLens {
+    from: Vec3,
+    to: Vec3,
+}
+
+impl Lens<Transform> for DropLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, ratio: f32) {
+        target.translation = self.from.lerp(self.to, ratio);
+    }
+}
+
+/// Timings of one move's animation at normal speed, in seconds.
+pub const DROP_SECS: f32 = 0.28;
+pub const FLIP_SECS: f32 = 0.38;
+pub const WAVE_STEP_SECS: f32 = 0.09;
+pub const PASS_BANNER_SECS: f32 = 1.6;
+
+fn animate_placements(
+    mut placed: MessageReader<DiscPlaced>,
+    mut commands: Commands,
+    mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
+    assets: Option<Res<DiscAssets>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut animation: ResMut<BoardAnimation>,
+) {
+    let now = time.elapsed_secs_f64();
+    let factor = settings.animation.factor();
+    for fact in placed.read() {
+        let side = fact.placement.color;
+        let origin = fact.square;
+        let new_disc = spawn_disc(&mut commands, assets.as_deref(), origin, side, &settings);
+        let drop = DROP_SECS * factor;
+        if factor > 0.0 {
+            let rest = disc_rest(origin);
+            commands.entity(new_disc).insert(TweenAnim::new(Tween::new(
+                EaseFunction::QuadraticIn,
+                Duration::from_secs_f32(drop),
+                DropLens {
+                    from: rest + Vec3::Y * 1.6,
+                    to: rest,
+                },
+            )));
+            // Start above the board so the first frame does not show it resting already.
+            commands.entity(new_disc).insert(
+                Transform::from_translation(rest + Vec3::Y * 1.6).with_rotation(face_up(side)),
+            );
+        }
+        let mut longest = drop;
+        for (entity, mut disc, mut transform) in &mut discs {
+            if !fact.placement.flipped.contains(disc.square) {
+                continue;
+            }
+            disc.face = side;
+            let rest = disc_rest(disc.square);
+            let from = transform.rotation;
+            // Roll away from the placed disc: the axis is perpendicular to the line between them.
+            let dir = (rest - disc_rest(origin)).with_y(0.0).normalize_or(Vec3::X);
+            let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
+            let to = Quat::from_axis_angle(axis, PI) * from;
+            if factor == 0.0 {
+                transform.translation = rest;
+                transform.rotation = face_up(side);
+                continue;
+            }
+            let distance = chebyshev(origin, disc.square) as f32;
+            let delay = drop + (distance - 1.0) * WAVE_STEP_SECS * factor;
+            let flip = Tween::new(
+                EaseFunction::QuadraticInOut,
+                Duration::from_secs_f32(FLIP_SECS * factor),
+                FlipLens {
+                    rest,
+                    lift: 0.55,
+                    from,
+                    to,
+                },
+            );
+            commands.entity(entity).insert(TweenAnim::new(
+                Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(flip),
+            ));
+            longest = longest.max(delay + FLIP_SECS * factor);
+        }
+        animation.extend(now, longest);
+    }
+}
+
+fn chebyshev(a: Square, b: Square) -> u8 {
+    a.column()
+        .abs_diff(b.column())
+        .max(a.row().abs_diff(b.row()))
+}
+
+fn wait_for_pass_banner(
+    mut passed: MessageReader<TurnPassed>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut animation: ResMut<BoardAnimation>,
+) {
+    for _ in passed.read() {
+        let secs = PASS_BANNER_SECS * settings.animation.factor().max(0.5);
+        let start = animation.busy_until.max(time.elapsed_secs_f64());
+        animation.busy_until = start + secs as f64;
+    }
+}
+
+fn recolor_faces(
+    settings: Res<Settings>,
+    assets: Option<Res<DiscAssets>>,
+    materials: Option<ResMut<Assets<StandardMaterial>>>,
+    mut rings: Query<&mut Visibility, With<FaceRing>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let (Some(assets), Some(mut materials)) = (assets, materials) else {
+        return;
+    };
+    for side in Side::BOTH {
+        if let Some(mut m) = materials.get_mut(&assets.faces[side.index()]) {
+            m.base_color = palette::face(settings.colors, side);
+        }
+    }
+    let vis = if settings.colors == ColorScheme::Accessible {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut rings {
+        *v = vis;
+    }
+}

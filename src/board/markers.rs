@@ -1,0 +1,247 @@
+//! What sits on the board besides discs: legal-move dots, the last-move marker, and the hover
+//! preview (a ghost disc on the hovered legal square, the discs it would flip lifted).
+
+use bevy::prelude::*;
+use reversi_engine::{Bitboard, FlipRule, Move, Status};
+
+use super::discs::{BoardAnimation, Disc, DiscAssets};
+use super::squares::{BoardSquare, SquareMaterials};
+use super::{DISC_THICKNESS, disc_rest, square_center};
+use crate::GameSet;
+use crate::input::Cursor;
+use crate::rules::Match;
+use crate::settings::Settings;
+use crate::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, create_marker_assets).add_systems(
+        Update,
+        (
+            update_legal_markers,
+            update_last_move,
+            update_preview,
+            highlight_cursor_square,
+        )
+            .in_set(GameSet::Presentation),
+    );
+}
+
+#[derive(Resource)]
+struct MarkerAssets {
+    dot: Handle<Mesh>,
+    legal: Handle<StandardMaterial>,
+    last: Handle<StandardMaterial>,
+    ghosts: [Handle<StandardMaterial>; 2],
+}
+
+/// A dot on a square where the side to move may place.
+#[derive(Component)]
+pub struct LegalMarker;
+
+/// The marker on the most recently placed disc.
+#[derive(Component)]
+pub struct LastMoveMarker;
+
+/// The translucent disc that previews a placement.
+#[derive(Component)]
+pub struct GhostDisc;
+
+fn create_marker_assets(
+    mut commands: Commands,
+    meshes: Option<ResMut<Assets<Mesh>>>,
+    materials: Option<ResMut<Assets<StandardMaterial>>>,
+    disc_assets: Option<Res<DiscAssets>>,
+    settings: Res<Settings>,
+) {
+    let (Some(mut meshes), Some(mut materials), Some(disc_assets)) =
+        (meshes, materials, disc_assets)
+    else {
+        return;
+    };
+    let unlit = |c: Color| StandardMaterial {
+        base_color: c,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    };
+    let ghost = |side| StandardMaterial {
+        base_color: palette::face(settings.colors, side).with_alpha(0.45),
+        alpha_mode: AlphaMode::Blend,
+        ..default()
+    };
+    let assets = MarkerAssets {
+        dot: meshes.add(Cylinder::new(0.1, 0.01)),
+        legal: materials.add(unlit(palette::LEGAL_MARK)),
+        last: materials.add(unlit(palette::LAST_MOVE)),
+        ghosts: [
+            materials.add(ghost(reversi_engine::Color::Black)),
+            materials.add(ghost(reversi_engine::Color::White)),
+        ],
+    };
+    // The ghost disc exists once and moves to the hovered square.
+    commands.spawn((
+        GhostDisc,
+        Mesh3d(disc_assets.half.clone()),
+        MeshMaterial3d(assets.ghosts[0].clone()),
+        Transform::from_scale(Vec3::new(1.0, 2.0, 1.0)),
+        Visibility::Hidden,
+        Pickable::IGNORE,
+    ));
+    commands.insert_resource(assets);
+}
+
+fn update_legal_markers(
+    mut commands: Commands,
+    state: Res<Match>,
+    settings: Res<Settings>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    assets: Option<Res<MarkerAssets>>,
+    markers: Query<Entity, With<LegalMarker>>,
+    mut shown_for: Local<Option<(u64, bool)>>,
+) {
+    let Some(assets) = assets else { return };
+    let busy = animation.is_busy(&time);
+    // Markers show only when a human is to place and the board is still.
+    let visible = settings.show_legal_moves && state.human_to_move() && !busy;
+    let key = (state.generation, visible);
+    if *shown_for == Some(key) && !settings.is_changed() {
+        return;
+    }
+    *shown_for = Some(key);
+    for e in &markers {
+        commands.entity(e).despawn();
+    }
+    if !visible {
+        return;
+    }
+    for sq in state.game.current().legal_squares() {
+        commands.spawn((
+            LegalMarker,
+            Mesh3d(assets.dot.clone()),
+            MeshMaterial3d(assets.legal.clone()),
+            Transform::from_translation(square_center(sq) + Vec3::Y * 0.006),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn update_last_move(
+    mut commands: Commands,
+    state: Res<Match>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    assets: Option<Res<MarkerAssets>>,
+    markers: Query<Entity, With<LastMoveMarker>>,
+    mut shown_for: Local<Option<u64>>,
+) {
+    let Some(assets) = assets else { return };
+    if *shown_for == Some(state.generation) || animation.is_busy(&time) {
+        return;
+    }
+    *shown_for = Some(state.generation);
+    for e in &markers {
+        commands.entity(e).despawn();
+    }
+    let last = state.game.moves().iter().rev().find_map(Move::square);
+    if let Some(sq) = last {
+        commands.spawn((
+            LastMoveMarker,
+            Mesh3d(assets.dot.clone()),
+            MeshMaterial3d(assets.last.clone()),
+            Transform::from_translation(disc_rest(sq) + Vec3::Y * (DISC_THICKNESS / 2.0 + 0.004))
+                .with_scale(Vec3::new(0.8, 1.0, 0.8)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+/// The discs the hovered placement would flip (with the chosen line in the one-line variant).
+pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(reversi_engine::Square, Bitboard)> {
+    let sq = cursor.square?;
+    if !state.human_to_move() {
+        return None;
+    }
+    let pos = state.game.current();
+    if !pos.legal_squares().contains(sq) {
+        return None;
+    }
+    if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
+        let lines = pos.flanked_lines(sq);
+        let (_, f) = lines[cursor.line_choice % lines.len()];
+        return Some((sq, f));
+    }
+    Some((sq, pos.flips_of(sq)))
+}
+
+fn update_preview(
+    state: Res<Match>,
+    cursor: Res<Cursor>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    assets: Option<Res<MarkerAssets>>,
+    mut ghost: Query<
+        (
+            &mut Transform,
+            &mut Visibility,
+            &mut MeshMaterial3d<StandardMaterial>,
+        ),
+        With<GhostDisc>,
+    >,
+    mut discs: Query<
+        (&Disc, &mut Transform),
+        (Without<GhostDisc>, Without<bevy_tweening::TweenAnim>),
+    >,
+) {
+    let busy = animation.is_busy(&time);
+    let preview = if busy {
+        None
+    } else {
+        preview_flips(&state, &cursor)
+    };
+    if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
+        match (preview, state.status()) {
+            (Some((sq, _)), Status::ToMove(side)) => {
+                t.translation = disc_rest(sq) + Vec3::Y * 0.12;
+                *vis = Visibility::Visible;
+                mat.0 = assets.ghosts[side.index()].clone();
+            }
+            _ => *vis = Visibility::Hidden,
+        }
+    }
+    if busy {
+        return;
+    }
+    let lifted = preview.map(|(_, f)| f).unwrap_or_default();
+    for (disc, mut t) in &mut discs {
+        let rest = disc_rest(disc.square);
+        let target = if lifted.contains(disc.square) {
+            rest + Vec3::Y * 0.12
+        } else {
+            rest
+        };
+        let dt = time.delta_secs();
+        t.translation = t.translation.lerp(target, (dt * 18.0).min(1.0));
+    }
+}
+
+fn highlight_cursor_square(
+    cursor: Res<Cursor>,
+    materials: Option<Res<SquareMaterials>>,
+    mut squares: Query<(&BoardSquare, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    if !cursor.is_changed() {
+        return;
+    }
+    let Some(materials) = materials else { return };
+    for (sq, mut mat) in &mut squares {
+        let want = if cursor.square == Some(sq.0) && cursor.visible {
+            &materials.hover
+        } else {
+            &materials.felt
+        };
+        if mat.0 != *want {
+            mat.0 = want.clone();
+        }
+    }
+}

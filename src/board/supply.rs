@@ -1,0 +1,89 @@
+//! The discs not on the board: with 32 discs each, every player's remaining discs rest in a
+//! tray beside the board (stacks of eight), and the trays shrink as discs are placed.
+
+use bevy::prelude::*;
+use reversi_engine::Color as Side;
+
+use super::discs::{DiscAssets, face_up};
+use super::{DISC_THICKNESS, SURFACE_Y};
+use crate::GameSet;
+use crate::rules::Match;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, sync_supplies.in_set(GameSet::Presentation));
+}
+
+/// A disc waiting in a player's supply (not one of the board's discs).
+#[derive(Component)]
+pub struct SupplyDisc {
+    pub side: Side,
+}
+
+/// Where the `i`-th supply disc of `side` rests: Black's tray on the left, White's on the right.
+fn supply_slot(side: Side, i: usize) -> Vec3 {
+    let stack = (i / 8) as f32;
+    let height = (i % 8) as f32;
+    let x = match side {
+        Side::Black => -5.4,
+        Side::White => 5.4,
+    };
+    Vec3::new(
+        x,
+        SURFACE_Y - 0.38 + DISC_THICKNESS * (height + 0.5),
+        -1.5 + stack * 1.0,
+    )
+}
+
+fn sync_supplies(
+    mut commands: Commands,
+    state: Res<Match>,
+    assets: Option<Res<DiscAssets>>,
+    existing: Query<(Entity, &SupplyDisc)>,
+    mut shown: Local<Option<[usize; 2]>>,
+) {
+    let counts = match state.game.current().supply() {
+        Some(s) => [s[0] as usize, s[1] as usize],
+        None => [0, 0],
+    };
+    if *shown == Some(counts) {
+        return;
+    }
+    *shown = Some(counts);
+    for (e, _) in &existing {
+        commands.entity(e).despawn();
+    }
+    let Some(assets) = assets else {
+        for side in Side::BOTH {
+            for _ in 0..counts[side.index()] {
+                commands.spawn(SupplyDisc { side });
+            }
+        }
+        return;
+    };
+    for side in Side::BOTH {
+        for i in 0..counts[side.index()] {
+            let quarter = DISC_THICKNESS / 4.0;
+            commands
+                .spawn((
+                    SupplyDisc { side },
+                    Transform::from_translation(supply_slot(side, i)).with_rotation(face_up(side)),
+                    Visibility::default(),
+                    Pickable::IGNORE,
+                ))
+                .with_children(|p| {
+                    p.spawn((
+                        Mesh3d(assets.half.clone()),
+                        MeshMaterial3d(assets.faces[0].clone()),
+                        Transform::from_xyz(0.0, quarter, 0.0),
+                        Pickable::IGNORE,
+                    ));
+                    p.spawn((
+                        Mesh3d(assets.half.clone()),
+                        MeshMaterial3d(assets.faces[1].clone()),
+                        Transform::from_xyz(0.0, -quarter, 0.0),
+                        Pickable::IGNORE,
+                    ));
+                });
+        }
+    }
+}

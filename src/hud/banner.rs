@@ -1,0 +1,97 @@
+//! The pass banner: "White has no move - pass" in the middle of the screen, one pass at a
+//! time, for as long as the board waits for it.
+
+use bevy::prelude::*;
+
+use crate::GameSet;
+use crate::board::discs::{BoardAnimation, PASS_BANNER_SECS};
+use crate::rules::{BoardReset, TurnPassed};
+use crate::settings::Settings;
+use crate::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BannerQueue>()
+        .add_systems(Startup, spawn_banner)
+        .add_systems(Update, show_banner.in_set(GameSet::Presentation));
+}
+
+#[derive(Component)]
+pub struct PassBanner;
+
+#[derive(Component)]
+struct PassBannerText;
+
+/// Passes waiting to be shown: (text, show from, show until) in `Time` seconds.
+#[derive(Resource, Default)]
+struct BannerQueue(Vec<(String, f64, f64)>);
+
+fn spawn_banner(mut commands: Commands) {
+    commands.spawn((
+        PassBanner,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            top: percent(42),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Visibility::Hidden,
+        Pickable::IGNORE,
+        children![(
+            Node {
+                padding: UiRect::axes(px(36), px(16)),
+                border_radius: BorderRadius::all(px(14)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            children![(
+                PassBannerText,
+                Text::new(""),
+                TextFont::from_font_size(34.0),
+                TextColor(palette::ACCENT)
+            )],
+        )],
+    ));
+}
+
+fn show_banner(
+    mut passed: MessageReader<TurnPassed>,
+    mut resets: MessageReader<BoardReset>,
+    mut queue: ResMut<BannerQueue>,
+    animation: Res<BoardAnimation>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut banner: Query<&mut Visibility, With<PassBanner>>,
+    mut text: Query<&mut Text, With<PassBannerText>>,
+) {
+    let now = time.elapsed_secs_f64();
+    if resets.read().count() > 0 {
+        queue.0.clear();
+    }
+    for p in passed.read() {
+        // The board's busy time already includes this banner at its end.
+        let secs = (PASS_BANNER_SECS * settings.animation.factor().max(0.5)) as f64;
+        let until = animation.busy_until.max(now);
+        let name = palette::side_name(settings.colors, p.color);
+        queue
+            .0
+            .push((format!("{name} has no move - pass"), until - secs, until));
+    }
+    queue.0.retain(|(_, _, until)| *until > now);
+    let current = queue
+        .0
+        .iter()
+        .find(|(_, from, until)| *from <= now && now < *until);
+    if let Ok(mut vis) = banner.single_mut() {
+        *vis = if current.is_some() {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        };
+    }
+    if let (Some((msg, _, _)), Ok(mut t)) = (current, text.single_mut())
+        && t.0 != *msg
+    {
+        t.0 = msg.clone();
+    }
+}

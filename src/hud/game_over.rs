@@ -1,0 +1,94 @@
+//! The game-over panel: the result in words and discs, and buttons for a new game with the
+//! same setup, taking back the last move, or changing the setup.
+
+use bevy::prelude::*;
+use reversi_engine::Status;
+
+use crate::GameSet;
+use crate::board::discs::BoardAnimation;
+use crate::menus::Menu;
+use crate::rules::{Match, NewGameRequest, Player, UndoRequest};
+use crate::settings::Settings;
+use crate::theme::palette::side_name;
+use crate::theme::widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, show_game_over.in_set(GameSet::Presentation));
+}
+
+#[derive(Component)]
+pub struct GameOverPanel;
+
+fn show_game_over(
+    mut commands: Commands,
+    state: Res<Match>,
+    settings: Res<Settings>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    panels: Query<Entity, With<GameOverPanel>>,
+) {
+    let over = match state.status() {
+        Status::Over(outcome) if !animation.is_busy(&time) => Some(outcome),
+        _ => None,
+    };
+    match (over, panels.iter().next()) {
+        (None, Some(_)) => {
+            for e in &panels {
+                commands.entity(e).despawn();
+            }
+        }
+        (Some(outcome), None) => {
+            let headline = match outcome.winner {
+                None => "A draw!".to_string(),
+                Some(w) => {
+                    let human_won = state.setup.player(w) == Player::Human;
+                    let human_lost = state.setup.player(!w) == Player::Human;
+                    match (human_won, human_lost) {
+                        (true, false) => "You win!".to_string(),
+                        (false, true) => "The computer wins".to_string(),
+                        _ => format!("{} wins!", side_name(settings.colors, w)),
+                    }
+                }
+            };
+            let b = reversi_engine::Color::Black;
+            let w = reversi_engine::Color::White;
+            let detail = format!(
+                "{} {} - {} {}",
+                side_name(settings.colors, b),
+                outcome.discs[0],
+                outcome.discs[1],
+                side_name(settings.colors, w)
+            );
+            let setup = state.setup.clone();
+            commands
+                .spawn((
+                    GameOverPanel,
+                    Name::new("game over"),
+                    widgets::overlay(),
+                    Pickable::IGNORE,
+                ))
+                .with_children(|o| {
+                    o.spawn(widgets::panel()).with_children(|p| {
+                        p.spawn(widgets::title(headline));
+                        p.spawn(widgets::header(detail));
+                        p.spawn(widgets::button("New game")).observe(
+                            move |_: On<Pointer<Click>>, mut w: MessageWriter<NewGameRequest>| {
+                                w.write(NewGameRequest(setup.clone()));
+                            },
+                        );
+                        p.spawn(widgets::button("Undo last move")).observe(
+                            |_: On<Pointer<Click>>, mut w: MessageWriter<UndoRequest>| {
+                                w.write(UndoRequest);
+                            },
+                        );
+                        p.spawn(widgets::button("Change setup")).observe(
+                            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| {
+                                next.set(Menu::NewGame);
+                            },
+                        );
+                    });
+                });
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,191 @@
+//! Option buttons shared by the menus: each carries the `Choice` it sets; one system keeps
+//! their highlight in step with the form and the settings, one observer applies a click.
+
+use bevy::prelude::*;
+use reversi_engine::search::Level;
+use reversi_engine::{
+    Color as Side, DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition,
+};
+
+use crate::rules::{GameSetup, Player};
+use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::theme::widgets::{self, Selected};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameForm>()
+        .add_systems(Update, highlight_choices);
+}
+
+/// Who plays in the game being set up.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Mode {
+    #[default]
+    VsComputer,
+    TwoPlayers,
+    Demo,
+}
+
+/// The new-game menu's current selections.
+#[derive(Resource, Clone, PartialEq, Debug)]
+pub struct NewGameForm {
+    pub mode: Mode,
+    pub human_side: Side,
+    pub level: Level,
+    pub rules: Rules,
+}
+
+impl Default for NewGameForm {
+    fn default() -> NewGameForm {
+        NewGameForm {
+            mode: Mode::VsComputer,
+            human_side: Side::Black,
+            level: Level::Casual,
+            rules: Rules::default(),
+        }
+    }
+}
+
+impl NewGameForm {
+    /// The game setup these selections describe.
+    pub fn setup(&self) -> GameSetup {
+        match self.mode {
+            Mode::TwoPlayers => GameSetup::two_players(self.rules),
+            Mode::Demo => GameSetup {
+                rules: self.rules,
+                players: [Player::Computer(self.level), Player::Computer(self.level)],
+                names: ["Computer A".into(), "Computer B".into()],
+            },
+            Mode::VsComputer => {
+                let mut players = [Player::Computer(self.level); 2];
+                let mut names = [String::from("Computer"), String::from("Computer")];
+                players[self.human_side.index()] = Player::Human;
+                names[self.human_side.index()] = "You".into();
+                GameSetup {
+                    rules: self.rules,
+                    players,
+                    names,
+                }
+            }
+        }
+    }
+}
+
+/// A value an option button sets.
+#[derive(Component, Copy, Clone, PartialEq, Debug)]
+pub enum Choice {
+    Mode(Mode),
+    HumanSide(Side),
+    Level(Level),
+    Start(StartPosition),
+    First(Side),
+    Supply(DiscSupply),
+    Flips(FlipRule),
+    Scoring(Scoring),
+    Animation(AnimationSpeed),
+    LegalMoves(bool),
+    Counts(bool),
+    Colors(ColorScheme),
+    Muted(bool),
+}
+
+impl Choice {
+    fn is_current(self, form: &NewGameForm, s: &Settings) -> bool {
+        match self {
+            Choice::Mode(m) => form.mode == m,
+            Choice::HumanSide(c) => form.human_side == c,
+            Choice::Level(l) => form.level == l,
+            Choice::Start(v) => form.rules.start == v,
+            Choice::First(c) => form.rules.first == c,
+            Choice::Supply(v) => form.rules.supply == v,
+            Choice::Flips(v) => form.rules.flips == v,
+            Choice::Scoring(v) => form.rules.scoring == v,
+            Choice::Animation(a) => s.animation == a,
+            Choice::LegalMoves(b) => s.show_legal_moves == b,
+            Choice::Counts(b) => s.show_counts == b,
+            Choice::Colors(c) => s.colors == c,
+            Choice::Muted(b) => s.muted == b,
+        }
+    }
+
+    fn apply(self, form: &mut NewGameForm, s: &mut Settings) {
+        match self {
+            Choice::Mode(m) => form.mode = m,
+            Choice::HumanSide(c) => form.human_side = c,
+            Choice::Level(l) => form.level = l,
+            Choice::Start(v) => form.rules.start = v,
+            Choice::First(c) => form.rules.first = c,
+            Choice::Supply(v) => form.rules.supply = v,
+            Choice::Flips(v) => form.rules.flips = v,
+            Choice::Scoring(v) => form.rules.scoring = v,
+            Choice::Animation(a) => s.animation = a,
+            Choice::LegalMoves(b) => s.show_legal_moves = b,
+            Choice::Counts(b) => s.show_counts = b,
+            Choice::Colors(c) => s.colors = c,
+            Choice::Muted(b) => s.muted = b,
+        }
+    }
+}
+
+/// Spawns a labelled row of option buttons under `parent`.
+pub fn choice_row(parent: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Choice)>) {
+    parent.spawn(widgets::row()).with_children(|row| {
+        row.spawn((
+            widgets::label(label.to_string()),
+            Node {
+                width: px(150),
+                ..default()
+            },
+        ));
+        for (text, choice) in options {
+            row.spawn((widgets::small_button(text), choice))
+                .observe(apply_choice);
+        }
+    });
+}
+
+fn apply_choice(
+    click: On<Pointer<Click>>,
+    choices: Query<&Choice>,
+    mut form: ResMut<NewGameForm>,
+    mut settings: ResMut<Settings>,
+) {
+    if let Ok(choice) = choices.get(click.event_target()) {
+        let mut f = form.clone();
+        let mut s = settings.clone();
+        choice.apply(&mut f, &mut s);
+        form.set_if_neq(f);
+        settings.set_if_neq(s);
+    }
+}
+
+fn highlight_choices(
+    form: Res<NewGameForm>,
+    settings: Res<Settings>,
+    mut buttons: Query<(&Choice, &mut Selected)>,
+    added: Query<(), Added<Choice>>,
+) {
+    if !form.is_changed() && !settings.is_changed() && added.is_empty() {
+        return;
+    }
+    for (choice, mut selected) in &mut buttons {
+        let now = choice.is_current(&form, &settings);
+        if selected.0 != now {
+            selected.0 = now;
+        }
+    }
+}
+
+/// The option buttons for the supply rule.
+pub fn supply_options() -> Vec<(String, Choice)> {
+    vec![
+        ("Shared".into(), Choice::Supply(DiscSupply::Shared)),
+        (
+            "32 each".into(),
+            Choice::Supply(DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne)),
+        ),
+        (
+            "32 each, out = end".into(),
+            Choice::Supply(DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds)),
+        ),
+    ]
+}

@@ -1,0 +1,52 @@
+//! The pause menu (Esc): resume, new game, settings, quit.
+
+use bevy::prelude::*;
+
+use super::{Menu, SettingsReturn};
+use crate::theme::widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Menu::Pause), spawn_menu);
+}
+
+fn spawn_menu(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("pause menu"),
+            widgets::overlay(),
+            DespawnOnExit(Menu::Pause),
+        ))
+        .with_children(|o| {
+            o.spawn(widgets::panel()).with_children(|p| {
+                p.spawn(widgets::title("Paused"));
+                p.spawn(widgets::button("Resume  (Esc)")).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| next.set(Menu::None),
+                );
+                p.spawn(widgets::button("New game")).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| {
+                        next.set(Menu::NewGame)
+                    },
+                );
+                p.spawn(widgets::button("Settings")).observe(
+                    |_: On<Pointer<Click>>,
+                     mut back: ResMut<SettingsReturn>,
+                     mut next: ResMut<NextState<Menu>>| {
+                        back.0 = Some(Menu::Pause);
+                        next.set(Menu::Settings);
+                    },
+                );
+                #[cfg(not(target_arch = "wasm32"))]
+                p.spawn(widgets::button("Quit")).observe(
+                    |_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                        exit.write(AppExit::Success);
+                    },
+                );
+                p.spawn(widgets::label(
+                    "Right-drag: turn the board | wheel: zoom | R: reset view | V: other side",
+                ));
+                p.spawn(widgets::label(
+                    "U: undo | Y: redo | M: mute | N: legal-move markers",
+                ));
+            });
+        });
+}

@@ -1,0 +1,143 @@
+//! The settings menu: sound, animation speed, markers, counts, colours and the computer's pace.
+
+use bevy::prelude::*;
+
+use super::choices::{Choice, choice_row};
+use super::{Menu, SettingsReturn};
+use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::theme::widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Menu::Settings), spawn_menu)
+        .add_systems(Update, show_values.run_if(in_state(Menu::Settings)));
+}
+
+#[derive(Component)]
+struct VolumeText;
+
+#[derive(Component)]
+struct DelayText;
+
+fn spawn_menu(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("settings menu"),
+            widgets::overlay(),
+            DespawnOnExit(Menu::Settings),
+        ))
+        .with_children(|o| {
+            o.spawn(widgets::panel()).with_children(|p| {
+                p.spawn(widgets::title("Settings"));
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn((
+                        widgets::label("Volume"),
+                        Node {
+                            width: px(150),
+                            ..default()
+                        },
+                    ));
+                    r.spawn(widgets::small_button("-")).observe(
+                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                            s.volume = ((s.volume - 0.1) * 10.0).round() / 10.0;
+                            s.volume = s.volume.max(0.0);
+                        },
+                    );
+                    r.spawn((VolumeText, widgets::header("")));
+                    r.spawn(widgets::small_button("+")).observe(
+                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                            s.volume = (((s.volume + 0.1) * 10.0).round() / 10.0).min(1.0);
+                        },
+                    );
+                });
+                choice_row(
+                    p,
+                    "Sound",
+                    vec![
+                        ("On".into(), Choice::Muted(false)),
+                        ("Muted".into(), Choice::Muted(true)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Animation",
+                    AnimationSpeed::ALL
+                        .iter()
+                        .map(|a| (a.name().to_string(), Choice::Animation(*a)))
+                        .collect(),
+                );
+                choice_row(
+                    p,
+                    "Legal moves",
+                    vec![
+                        ("Shown".into(), Choice::LegalMoves(true)),
+                        ("Hidden".into(), Choice::LegalMoves(false)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Disc counts",
+                    vec![
+                        ("Shown".into(), Choice::Counts(true)),
+                        ("Hidden".into(), Choice::Counts(false)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Colours",
+                    ColorScheme::ALL
+                        .iter()
+                        .map(|c| (c.name().to_string(), Choice::Colors(*c)))
+                        .collect(),
+                );
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn((
+                        widgets::label("Computer's pace"),
+                        Node {
+                            width: px(150),
+                            ..default()
+                        },
+                    ));
+                    r.spawn(widgets::small_button("-")).observe(
+                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                            s.thinking_delay_ms = s.thinking_delay_ms.saturating_sub(200);
+                        },
+                    );
+                    r.spawn((DelayText, widgets::header("")));
+                    r.spawn(widgets::small_button("+")).observe(
+                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                            s.thinking_delay_ms = (s.thinking_delay_ms + 200).min(3000);
+                        },
+                    );
+                });
+                p.spawn(widgets::button("Back  (Esc)")).observe(
+                    |_: On<Pointer<Click>>,
+                     back: Res<SettingsReturn>,
+                     mut next: ResMut<NextState<Menu>>| {
+                        next.set(back.0.unwrap_or(Menu::Pause));
+                    },
+                );
+            });
+        });
+}
+
+fn show_values(
+    settings: Res<Settings>,
+    mut volume: Query<&mut Text, (With<VolumeText>, Without<DelayText>)>,
+    mut delay: Query<&mut Text, (With<DelayText>, Without<VolumeText>)>,
+) {
+    for mut t in &mut volume {
+        let s = format!("{:>3.0}%", settings.volume * 100.0);
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+    for mut t in &mut delay {
+        let s = format!(
+            "at least {:.1} s a move",
+            settings.thinking_delay_ms as f64 / 1000.0
+        );
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! The rules resource: the one place the game state changes. Input, the AI and loaded records
+//! send requests; this plugin validates them with the engine and announces facts as messages.
+
+use bevy::prelude::*;
+use reversi_engine::search::Level;
+use reversi_engine::{
+    Color, Direction, Game, IllegalMove, Move, Outcome, Placement, Rules, Square, Status,
+};
+
+use crate::GameSet;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Match>()
+        .add_message::<PlaceRequest>()
+        .add_message::<UndoRequest>()
+        .add_message::<RedoRequest>()
+        .add_message::<NewGameRequest>()
+        .add_message::<DiscPlaced>()
+        .add_message::<TurnPassed>()
+        .add_message::<GameEnded>()
+        .add_message::<MoveRefused>()
+        .add_message::<BoardReset>()
+        .add_systems(
+            Update,
+            (
+                start_new_games,
+                apply_undo_redo,
+                apply_placements,
+                play_forced_passes,
+            )
+                .chain()
+                .in_set(GameSet::Rules),
+        );
+}
+
+/// Who plays a side.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Player {
+    Human,
+    Computer(Level),
+}
+
+/// How a game is set up in the new-game menu.
+#[derive(Clone, PartialEq, Debug)]
+pub struct GameSetup {
+    pub rules: Rules,
+    /// Indexed by [`Color::index`].
+    pub players: [Player; 2],
+    pub names: [String; 2],
+}
+
+impl Default for GameSetup {
+    fn default() -> GameSetup {
+        GameSetup {
+            rules: Rules::default(),
+            players: [Player::Human, Player::Computer(Level::Casual)],
+            names: ["You".into(), "Computer".into()],
+        }
+    }
+}
+
+impl GameSetup {
+    /// Human against human on one machine.
+    pub fn two_players(rules: Rules) -> GameSetup {
+        GameSetup {
+            rules,
+            players: [Player::Human, Player::Human],
+            names: ["Black".into(), "White".into()],
+        }
+    }
+
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    pub fn name(&self, color: Color) -> &str {
+        &self.names[color.index()]
+    }
+
+    /// A short description for the window title and HUD.
+    pub fn mode_name(&self) -> &'static str {
+        match self.players {
+            [Player::Human, Player::Human] => "Two players",
+            [Player::Computer(_), Player::Computer(_)] => "Computer vs computer",
+            _ => "Against the computer",
+        }
+    }
+
+    pub fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+}
+
+/// The game being played and how it was set up. Only this plugin's systems mutate it.
+#[derive(Resource, Clone, Debug)]
+pub struct Match {
+    pub game: Game,
+    pub setup: GameSetup,
+    /// Increases on every change of the position, so background work can tell it is stale.
+    pub generation: u64,
+}
+
+impl Default for Match {
+    fn default() -> Match {
+        let setup = GameSetup::default();
+        Match {
+            game: Game::new(setup.rules),
+            setup,
+            generation: 0,
+        }
+    }
+}
+
+impl Match {
+    pub fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    /// The side to move, unless the game is over.
+    pub fn to_move(&self) -> Option<Color> {
+        match self.status() {
+            Status::ToMove(c) | Status::MustPass(c) => Some(c),
+            Status::Over(_) => None,
+        }
+    }
+
+    /// Whether a human may place now.
+    pub fn human_to_move(&self) -> bool {
+        matches!(self.status(), Status::ToMove(c) if self.setup.player(c) == Player::Human)
+    }
+}
+
+/// Who sent a request: the rules accept a placement only from the player whose turn it is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Source {
+    /// Mouse, keyboard or gamepad of a person at the machine.
+    Human,
+    /// The AI, answering the position of `generation`.
+    Computer { generation: u64 },
+}
+
+/// Input and AI → rules: place a disc.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct PlaceRequest {
+    pub square: Square,
+    pub line: Option<Direction>,
+    pub source: Source,
+}
+
+/// Take back the last turn (in games against the computer, back to the human's last turn).
+#[derive(Message, Copy, Clone, Debug, Default)]
+pub struct UndoRequest;
+
+/// Replay the last undone turn.
+#[derive(Message, Copy, Clone, Debug, Default)]
+pub struct RedoRequest;
+
+/// Start a new game.
+#[derive(Message, Clone, Debug)]
+pub struct NewGameRequest(pub GameSetup);
+
+/// Fact: a disc was placed and these discs flipped.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct DiscPlaced {
+    pub placement: Placement,
+    pub square: Square,
+}
+
+/// Fact: `color` had no move and passed.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct TurnPassed {
+    pub color: Color,
+}
+
+/// Fact: nobody can move any more.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct GameEnded {
+    pub outcome: Outcome,
+}
+
+/// Fact: a request was refused; nothing changed.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct MoveRefused {
+    pub square: Square,
+    pub why: Refusal,
+}
+
+/// Why a placement request was refused.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    Illegal(IllegalMove),
+    NotYourTurn,
+    Stale,
+}
+
+/// Fact: the whole position changed at once (new game, undo, redo, loaded record): the
+/// presentation rebuilds from [`Match`] without animation.
+#[derive(Message, Copy, Clone, Debug, Default)]
+pub struct BoardReset;
+
+fn start_new_games(
+    mut requests: MessageReader<NewGameRequest>,
+    mut state: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(NewGameRequest(setup)) = requests.read().last() {
+        let generation = state.generation + 1;
+        *state = Match {
+            game: Game::new(setup.rules),
+            setup: setup.clone(),
+            generation,
+        };
+        reset.write(BoardReset);
+    }
+}
+
+fn apply_undo_redo(
+    mut undo: MessageReader<UndoRequest>,
+    mut redo: MessageReader<RedoRequest>,
+    mut state: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let mut changed = false;
+    for _ in undo.read() {
+        changed |= undo_turn(&mut state);
+    }
+    for _ in redo.read() {
+        changed |= redo_turn(&mut state);
+    }
+    if changed {
+        state.generation += 1;
+        reset.write(BoardReset);
+    }
+}
+
+/// Undoes back to the previous position where a human was to place (or one move in
+/// computer-vs-computer games). Returns whether anything changed.
+pub fn undo_turn(state: &mut Match) -> bool {
+    let setup = state.setup.clone();
+    if !setup.has_human() {
+        return state.game.undo().is_some();
+    }
+    let before = state.game.ply();
+    // Take back at least one human placement, then stop at a human's turn to place.
+    let mut undone_human = false;
+    while state.game.ply() > 0 {
+        let mover = state
+            .game
+            .position_at(state.game.ply() - 1)
+            .map(|p| p.to_move());
+        let mv = state.game.undo();
+        if let (Some(mover), Some(Move::Place { .. })) = (mover, mv)
+            && setup.player(mover) == Player::Human
+        {
+            undone_human = true;
+        }
+        if undone_human && state.human_to_move() {
+            break;
+        }
+    }
+    if !state.human_to_move() {
+        // No earlier human turn (the computer moved first): redo back to where we were.
+        while state.game.ply() < before && state.game.redo().is_some() {}
+        return false;
+    }
+    state.game.ply() != before
+}
+
+/// Redoes forward to the next position where a human is to place.
+pub fn redo_turn(state: &mut Match) -> bool {
+    let before = state.game.ply();
+    while state.game.redo().is_some() {
+        if state.human_to_move() || !state.setup.has_human() {
+            break;
+        }
+    }
+    state.game.ply() != before
+}
+
+fn apply_placements(
+    mut requests: MessageReader<PlaceRequest>,
+    mut state: ResMut<Match>,
+    mut placed: MessageWriter<DiscPlaced>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for request in requests.read() {
+        let refuse = |why| MoveRefused {
+            square: request.square,
+            why,
+        };
+        let Some(mover) = state.to_move() else {
+            refused.write(refuse(Refusal::NotYourTurn));
+            continue;
+        };
+        let expected = state.setup.player(mover);
+        match (request.source, expected) {
+            (Source::Human, Player::Human) => {}
+            (Source::Computer { generation }, Player::Computer(_)) => {
+                if generation != state.generation {
+                    refused.write(refuse(Refusal::Stale));
+                    continue;
+                }
+            }
+            _ => {
+                refused.write(refuse(Refusal::NotYourTurn));
+                continue;
+            }
+        }
+        let mv = Move::Place {
+            square: request.square,
+            line: request.line,
+        };
+        match state.game.play(mv) {
+            Ok(placement) => {
+                state.generation += 1;
+                placed.write(DiscPlaced {
+                    placement,
+                    square: request.square,
+                });
+                if let Status::Over(outcome) = state.status() {
+                    ended.write(GameEnded { outcome });
+                }
+            }
+            Err(e) => {
+                refused.write(refuse(Refusal::Illegal(e)));
+            }
+        }
+    }
+}
+
+/// A forced pass is not a choice: the rules play it at once and announce it; the HUD shows
+/// the banner and the board waits for it.
+fn play_forced_passes(
+    mut state: ResMut<Match>,
+    mut passed: MessageWriter<TurnPassed>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    if let Status::MustPass(color) = state.status()
+        && state.game.play(Move::Pass).is_ok()
+    {
+        state.generation += 1;
+        passed.write(TurnPassed { color });
+        if let Status::Over(outcome) = state.status() {
+            ended.write(GameEnded { outcome });
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Colours of the board, the discs for each colour scheme, and the UI.
+
+use bevy::prelude::*;
+use reversi_engine::Color as Side;
+
+use crate::settings::ColorScheme;
+
+pub const FELT: Color = Color::srgb(0.1, 0.5, 0.3);
+pub const FELT_HOVER: Color = Color::srgb(0.16, 0.62, 0.38);
+pub const GRID_LINE: Color = Color::srgb(0.04, 0.20, 0.12);
+pub const WOOD: Color = Color::srgb(0.36, 0.22, 0.12);
+pub const WOOD_DARK: Color = Color::srgb(0.22, 0.13, 0.07);
+pub const TABLE: Color = Color::srgb(0.05, 0.055, 0.07);
+pub const BACKGROUND: Color = Color::srgb(0.07, 0.08, 0.1);
+pub const LAST_MOVE: Color = Color::srgb(0.95, 0.35, 0.2);
+pub const LEGAL_MARK: Color = Color::srgba(1.0, 1.0, 1.0, 0.28);
+
+pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.88);
+pub const PANEL_BORDER: Color = Color::srgba(1.0, 1.0, 1.0, 0.12);
+pub const TEXT: Color = Color::srgb(0.93, 0.93, 0.9);
+pub const TEXT_DIM: Color = Color::srgb(0.62, 0.64, 0.66);
+pub const ACCENT: Color = Color::srgb(0.98, 0.75, 0.25);
+pub const BUTTON: Color = Color::srgb(0.16, 0.18, 0.22);
+pub const BUTTON_HOVER: Color = Color::srgb(0.24, 0.27, 0.33);
+pub const BUTTON_PRESS: Color = Color::srgb(0.32, 0.36, 0.44);
+pub const BUTTON_SELECTED: Color = Color::srgb(0.13, 0.42, 0.3);
+
+/// The colour a side's face shows under `scheme`.
+pub fn face(scheme: ColorScheme, side: Side) -> Color {
+    match (scheme, side) {
+        (ColorScheme::BlackWhite, Side::Black) => Color::srgb(0.05, 0.05, 0.06),
+        (ColorScheme::BlackWhite, Side::White) => Color::srgb(0.93, 0.93, 0.9),
+        (ColorScheme::RedGreen, Side::Black) => Color::srgb(0.78, 0.12, 0.12),
+        (ColorScheme::RedGreen, Side::White) => Color::srgb(0.15, 0.62, 0.2),
+        (ColorScheme::RedBlue, Side::Black) => Color::srgb(0.8, 0.13, 0.13),
+        (ColorScheme::RedBlue, Side::White) => Color::srgb(0.15, 0.3, 0.8),
+        (ColorScheme::Accessible, Side::Black) => Color::srgb(0.05, 0.2, 0.45),
+        (ColorScheme::Accessible, Side::White) => Color::srgb(0.98, 0.68, 0.3),
+    }
+}
+
+/// The name players see for a side under `scheme` ("Black", "Red", ...).
+pub fn side_name(scheme: ColorScheme, side: Side) -> &'static str {
+    match (scheme, side) {
+        (ColorScheme::BlackWhite, Side::Black) => "Black",
+        (ColorScheme::BlackWhite, Side::White) => "White",
+        (ColorScheme::RedGreen, Side::Black) => "Red",
+        (ColorScheme::RedGreen, Side::White) => "Green",
+        (ColorScheme::RedBlue, Side::Black) => "Red",
+        (ColorScheme::RedBlue, Side::White) => "Blue",
+        (ColorScheme::Accessible, Side::Black) => "Blue",
+        (ColorScheme::Accessible, Side::White) => "Orange",
+    }
+}

@@ -1,0 +1,134 @@
+//! UI building blocks as functions returning bundles: panels, headers, labels and buttons.
+//! Buttons change colour on hover/press here; what they do is wired by the caller with `.observe`.
+
+use bevy::prelude::*;
+
+use super::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, button_colors);
+}
+
+/// A full-screen transparent layer that centres its children.
+pub fn overlay() -> impl Bundle {
+    Node {
+        position_type: PositionType::Absolute,
+        width: percent(100),
+        height: percent(100),
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}
+
+/// A rounded dark panel stacking its children vertically.
+pub fn panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(7),
+            padding: UiRect::axes(px(22), px(16)),
+            border: UiRect::all(px(1)),
+            border_radius: BorderRadius::all(px(14)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::PANEL_BORDER),
+    )
+}
+
+/// A row of children with a gap.
+pub fn row() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(8),
+        ..default()
+    }
+}
+
+/// Large title text.
+pub fn title(text: impl Into<String>) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(38.0),
+        TextColor(palette::ACCENT),
+    )
+}
+
+/// Section header text.
+pub fn header(text: impl Into<String>) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(19.0),
+        TextColor(palette::TEXT),
+    )
+}
+
+/// Body text.
+pub fn label(text: impl Into<String>) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(14.0),
+        TextColor(palette::TEXT_DIM),
+    )
+}
+
+/// Marks a button as the chosen one of a group (drawn highlighted).
+#[derive(Component, Default)]
+pub struct Selected(pub bool);
+
+/// A button with a text label; add `.observe(...)` for what it does.
+pub fn button(text: impl Into<String>) -> impl Bundle {
+    sized_button(text, 220.0)
+}
+
+/// A small button (for option rows).
+pub fn small_button(text: impl Into<String>) -> impl Bundle {
+    sized_button(text, 0.0)
+}
+
+fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
+    let (pad, font) = if min_width > 0.0 {
+        (8.0, 18.0)
+    } else {
+        (5.0, 15.0)
+    };
+    (
+        Button,
+        Selected(false),
+        Node {
+            min_width: px(min_width),
+            padding: UiRect::axes(px(12), px(pad)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(1)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(palette::PANEL_BORDER),
+        children![(
+            Text::new(text),
+            TextFont::from_font_size(font),
+            TextColor(palette::TEXT)
+        )],
+    )
+}
+
+fn button_colors(
+    mut buttons: Query<
+        (&Interaction, &Selected, &mut BackgroundColor),
+        (With<Button>, Or<(Changed<Interaction>, Changed<Selected>)>),
+    >,
+) {
+    for (interaction, selected, mut bg) in &mut buttons {
+        bg.0 = match interaction {
+            Interaction::Pressed => palette::BUTTON_PRESS,
+            Interaction::Hovered => palette::BUTTON_HOVER,
+            Interaction::None if selected.0 => palette::BUTTON_SELECTED,
+            Interaction::None => palette::BUTTON,
+        };
+    }
+}

@@ -1,0 +1,344 @@
+//! Headless ECS tests of the game: the logic plugins on `MinimalPlugins` with time driven by
+//! hand. Requests go in the way input sends them; the tests check the facts that come out,
+//! the rules resource, and the disc entities the player would see.
+
+use std::time::Duration;
+
+use bevy::ecs::message::Messages;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use reversi::board::discs::{BoardAnimation, Disc, face_showing};
+use reversi::board::squares::BoardSquare;
+use reversi::board::{disc_rest, supply::SupplyDisc};
+use reversi::menus::Menu;
+use reversi::rules::{
+    DiscPlaced, GameEnded, GameSetup, Match, MoveRefused, NewGameRequest, PlaceRequest, Player,
+    RedoRequest, Refusal, Source, TurnPassed, UndoRequest,
+};
+use reversi::settings::{Settings, SettingsFile};
+use reversi_engine::search::Level;
+use reversi_engine::{
+    Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
+};
+
+const FRAME: Duration = Duration::from_millis(20);
+
+fn app_with(setup: GameSetup) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.insert_resource(SettingsFile::none());
+    app.add_plugins(reversi::logic);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.update();
+    app.world_mut().resource_mut::<Settings>().thinking_delay_ms = 0;
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::None);
+    app.world_mut().write_message(NewGameRequest(setup));
+    app.update();
+    app
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn place(app: &mut App, name: &str) {
+    app.world_mut().write_message(PlaceRequest {
+        square: sq(name),
+        line: None,
+        source: Source::Human,
+    });
+    app.update();
+}
+
+/// Every message of this kind still buffered (the last two frames' worth), removed so the
+/// next call sees only newer ones.
+fn drain<M: Message>(app: &mut App) -> Vec<M> {
+    let mut messages = app.world_mut().resource_mut::<Messages<M>>();
+    messages.drain().collect()
+}
+
+/// Steps frames until the board animation is over.
+fn settle(app: &mut App) {
+    for _ in 0..500 {
+        let busy = {
+            let world = app.world();
+            world
+                .resource::<BoardAnimation>()
+                .is_busy(world.resource::<Time>())
+        };
+        if !busy {
+            app.update();
+            return;
+        }
+        app.update();
+    }
+    panic!("the board never settled");
+}
+
+fn state(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+/// Every disc entity is on a square the engine has a disc on, shows its colour once still,
+/// and there is exactly one per disc; the 64 squares are always there.
+fn assert_world_matches_engine(app: &mut App) {
+    let pos = *state(app).game.current();
+    let world = app.world_mut();
+    let squares = world.query::<&BoardSquare>().iter(world).count();
+    assert_eq!(squares, 64);
+    let mut seen = Bitboard::EMPTY;
+    let mut q = world.query::<(&Disc, &Transform)>();
+    for (disc, t) in q.iter(world) {
+        let side = pos
+            .at(disc.square)
+            .unwrap_or_else(|| panic!("disc entity on empty {}", disc.square));
+        assert!(
+            !seen.contains(disc.square),
+            "two disc entities on {}",
+            disc.square
+        );
+        seen = seen.with(disc.square);
+        assert_eq!(disc.face, side, "{}", disc.square);
+        assert_eq!(face_showing(t.rotation), side, "face up on {}", disc.square);
+        assert!(
+            t.translation.distance(disc_rest(disc.square)) < 0.13,
+            "{} not at rest",
+            disc.square
+        );
+    }
+    assert_eq!(seen, pos.discs(Side::Black) | pos.discs(Side::White));
+}
+
+#[test]
+fn a_placement_flows_to_the_rules_and_out_as_facts() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    drain::<DiscPlaced>(&mut app);
+    place(&mut app, "f5");
+    let placed = drain::<DiscPlaced>(&mut app);
+    assert_eq!(placed.len(), 1);
+    assert_eq!(placed[0].square, sq("f5"));
+    assert_eq!(placed[0].placement.flipped, Bitboard::from(sq("e5")));
+    assert_eq!(state(&app).game.transcript(), "f5");
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn an_illegal_placement_changes_nothing() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let before = state(&app).game.clone();
+    let generation = state(&app).generation;
+    drain::<MoveRefused>(&mut app);
+    place(&mut app, "a1");
+    place(&mut app, "d4");
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 2);
+    assert!(refused.iter().all(|r| matches!(r.why, Refusal::Illegal(_))));
+    assert_eq!(state(&app).game, before);
+    assert_eq!(state(&app).generation, generation);
+    assert!(drain::<DiscPlaced>(&mut app).is_empty());
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn a_human_cannot_move_for_the_computer() {
+    let setup = GameSetup {
+        players: [Player::Computer(Level::ALL[0]), Player::Human],
+        ..GameSetup::two_players(Rules::default())
+    };
+    let mut app = app_with(setup);
+    // Keep the computer "thinking" so the human's click comes during its turn.
+    app.world_mut().resource_mut::<Settings>().thinking_delay_ms = 10_000;
+    drain::<MoveRefused>(&mut app);
+    app.world_mut().write_message(PlaceRequest {
+        square: sq("f5"),
+        line: None,
+        source: Source::Human,
+    });
+    app.update();
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].why, Refusal::NotYourTurn);
+    assert_eq!(state(&app).game.ply(), 0);
+}
+
+#[test]
+fn the_computer_answers_with_a_legal_move() {
+    for level in Level::ALL {
+        let setup = GameSetup {
+            players: [Player::Human, Player::Computer(level)],
+            ..GameSetup::two_players(Rules::default())
+        };
+        let mut app = app_with(setup);
+        place(&mut app, "f5");
+        for _ in 0..3000 {
+            app.update();
+            if state(&app).game.ply() == 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(
+            state(&app).game.ply(),
+            2,
+            "level {} did not answer",
+            level.number()
+        );
+        let reply = state(&app).game.moves()[1];
+        let after_f5 = *state(&app).game.position_at(1).unwrap();
+        assert!(
+            after_f5.play(reply).is_ok(),
+            "level {} played {reply}",
+            level.number()
+        );
+        settle(&mut app);
+        assert_world_matches_engine(&mut app);
+    }
+}
+
+#[test]
+fn passes_are_played_and_announced_and_the_game_ends() {
+    // Black a1 b1, White c1: Black's d1 wipes White out and ends the game.
+    let black = Bitboard(sq("a1").bit() | sq("b1").bit());
+    let white = Bitboard(sq("c1").bit());
+    let start = Position::from_discs(Rules::default(), black, white, Side::Black);
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    app.world_mut().resource_mut::<Match>().game = Game::from_position(start);
+    app.update();
+    drain::<GameEnded>(&mut app);
+    place(&mut app, "d1");
+    let ended = drain::<GameEnded>(&mut app);
+    assert_eq!(ended.len(), 1, "wiping out White ends the game");
+    assert_eq!(ended[0].outcome.winner, Some(Side::Black));
+    assert!(state(&app).game.current().is_over());
+
+    // A forced pass: the rules play it at once and announce it.
+    let pos = find_forced_pass();
+    let Status::MustPass(passer) = pos.status() else {
+        unreachable!()
+    };
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    drain::<TurnPassed>(&mut app);
+    app.world_mut().resource_mut::<Match>().game = Game::from_position(pos);
+    app.update();
+    let passed = drain::<TurnPassed>(&mut app);
+    assert_eq!(passed.len(), 1);
+    assert_eq!(passed[0].color, passer);
+    assert_eq!(state(&app).game.moves(), &[Move::Pass]);
+}
+
+fn find_forced_pass() -> Position {
+    let mut seed = 11u64;
+    loop {
+        let mut pos = Position::new(Rules::default());
+        loop {
+            if let Status::MustPass(_) = pos.status() {
+                return pos;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            pos = pos
+                .play(moves[(seed >> 33) as usize % moves.len()])
+                .unwrap()
+                .0;
+        }
+    }
+}
+
+#[test]
+fn undo_and_redo_whole_turns() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for m in ["f5", "d6", "c3"] {
+        place(&mut app, m);
+        settle(&mut app);
+    }
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    assert_world_matches_engine(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5");
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn undo_against_the_computer_returns_to_the_humans_turn() {
+    let setup = GameSetup {
+        players: [Player::Human, Player::Computer(Level::ALL[1])],
+        ..GameSetup::two_players(Rules::default())
+    };
+    let mut app = app_with(setup);
+    place(&mut app, "f5");
+    for _ in 0..2000 {
+        app.update();
+        if state(&app).game.ply() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(state(&app).game.ply(), 2);
+    settle(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(state(&app).game.ply(), 0, "back to before the human's f5");
+    assert!(state(&app).human_to_move());
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
+    let rules_list = [
+        Rules::default(),
+        Rules {
+            supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+            ..Rules::default()
+        },
+        Rules {
+            start: reversi_engine::StartPosition::Free,
+            ..Rules::default()
+        },
+    ];
+    for rules in rules_list {
+        let mut app = app_with(GameSetup::two_players(rules));
+        let mut moves = 0;
+        loop {
+            settle(&mut app);
+            assert_world_matches_engine(&mut app);
+            let pos = *state(&app).game.current();
+            if let Some(supply) = pos.supply() {
+                let world = app.world_mut();
+                let shown = world.query::<&SupplyDisc>().iter(world).count();
+                assert_eq!(shown, (supply[0] + supply[1]) as usize);
+            }
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::MustPass(_) => {
+                    app.update();
+                }
+                Status::ToMove(_) => {
+                    // Play the legal move with the most flips, like a greedy player.
+                    let best = pos
+                        .legal_squares()
+                        .squares()
+                        .max_by_key(|s| pos.flips_of(*s).count())
+                        .unwrap();
+                    place(&mut app, &best.to_string());
+                    moves += 1;
+                }
+            }
+            assert!(moves <= 64);
+        }
+        assert!(state(&app).game.current().is_over());
+    }
+}
