@@ -10,9 +10,9 @@ use std::fmt;
 pub enum TranscriptError {
     /// There were no moves in the text.
     Empty,
-    /// Text at byte `offset` is not a move.
+    /// Text at character `offset` is not a move.
     Syntax {
-        /// Byte offset of the offending token.
+        /// Character offset (0-based, in `char`s) of the offending token.
         offset: usize,
         /// The offending text (at most 12 characters of it).
         found: String,
@@ -21,7 +21,7 @@ pub enum TranscriptError {
     Illegal {
         /// 1-based move number.
         number: usize,
-        /// Byte offset of the move in the text.
+        /// Character offset (0-based, in `char`s) of the move in the text.
         offset: usize,
         /// The refusal, with the move.
         error: IllegalMove,
@@ -70,6 +70,18 @@ fn snippet(text: &str, offset: usize) -> String {
     text[offset..].chars().take(12).collect()
 }
 
+/// The character position of byte `offset`, for error messages that count what people see.
+fn char_offset(text: &str, offset: usize) -> usize {
+    text[..offset].chars().count()
+}
+
+fn syntax_error(text: &str, offset: usize) -> TranscriptError {
+    TranscriptError::Syntax {
+        offset: char_offset(text, offset),
+        found: snippet(text, offset),
+    }
+}
+
 /// Splits a transcript into tokens with their offsets. Move numbers such as `1.` or `12.`
 /// are skipped, so `1. f5 2. d6` reads as `f5d6`.
 fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, TranscriptError> {
@@ -92,10 +104,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, TranscriptError> {
                 i = j + 1;
                 continue;
             }
-            return Err(TranscriptError::Syntax {
-                offset: i,
-                found: snippet(text, i),
-            });
+            return Err(syntax_error(text, i));
         }
         let rest = &bytes[i..];
         let lower2 = |k: usize| rest.get(k).map(|c| c.to_ascii_lowercase());
@@ -119,29 +128,29 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, TranscriptError> {
             i += 2;
             let mut line = None;
             if bytes.get(i) == Some(&b':') {
-                let mut j = i + 1;
-                while j < bytes.len() && bytes[j].is_ascii_alphabetic() && j - i <= 2 {
-                    j += 1;
-                }
-                let name = &text[i + 1..j];
-                match Direction::from_name(name) {
-                    Some(d) => line = Some(d),
-                    None => {
-                        return Err(TranscriptError::Syntax {
-                            offset: i,
-                            found: snippet(text, i),
-                        });
+                // Line names are one or two letters (`n`, `ne`, ...). Written without
+                // separators, `f5:wd6` is `w` then `d6`, and `f5:ne4` is `n` then `e4`: take
+                // two letters only when they name a line and no digit follows them (a digit
+                // makes the second letter the column of the next move).
+                let name_at = |len: usize| {
+                    let end = i + 1 + len;
+                    let name = text.get(i + 1..end)?;
+                    Direction::from_name(name).map(|d| (d, end))
+                };
+                let two =
+                    name_at(2).filter(|&(_, end)| !bytes.get(end).is_some_and(u8::is_ascii_digit));
+                match two.or_else(|| name_at(1)) {
+                    Some((d, end)) => {
+                        line = Some(d);
+                        i = end;
                     }
+                    None => return Err(syntax_error(text, i)),
                 }
-                i = j;
             }
             tokens.push((start, Token::Place(sq, line)));
             continue;
         }
-        return Err(TranscriptError::Syntax {
-            offset: i,
-            found: snippet(text, i),
-        });
+        return Err(syntax_error(text, i));
     }
     Ok(tokens)
 }
@@ -180,7 +189,7 @@ pub fn parse_moves(start: &Position, text: &str) -> Result<Vec<Move>, Transcript
             Err(error) => {
                 return Err(TranscriptError::Illegal {
                     number: moves.len() + 1,
-                    offset,
+                    offset: char_offset(text, offset),
                     error,
                 });
             }
@@ -199,7 +208,7 @@ pub enum BoardStringError {
     },
     /// A character that is not a square symbol, at `offset`.
     BadSymbol {
-        /// Byte offset.
+        /// Character offset (0-based, in `char`s).
         offset: usize,
         /// The character.
         found: char,
@@ -251,7 +260,7 @@ pub fn parse_board(text: &str, rules: Rules) -> Result<Position, BoardStringErro
     let mut black = 0u64;
     let mut white = 0u64;
     let mut n = 0usize;
-    let mut chars = text.char_indices().filter(|(_, c)| !c.is_whitespace());
+    let mut chars = text.chars().enumerate().filter(|(_, c)| !c.is_whitespace());
     for (offset, c) in chars.by_ref() {
         match c {
             '-' | '.' | '_' => {}
@@ -357,6 +366,13 @@ mod tests {
         }
         assert!(parse_moves(&start(), "f5:zz").is_err());
         assert!(parse_moves(&start(), "pa").is_err());
+        // Separators are ASCII, so a transcript's first bad token comes before any
+        // non-ASCII text ends; it is named whole.
+        let err = parse_moves(&start(), "f5 é").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`é` at character 4 is not a move (expected a1..h8 or pa)"
+        );
     }
 
     #[test]
@@ -441,6 +457,20 @@ mod tests {
                 offset: 10,
                 found: 'Q'
             }
+        );
+        // Positions count characters: the no-break spaces before `é` are two bytes each.
+        let spaced = format!("\u{a0}\u{a0}{}é{} X", "-".repeat(3), "-".repeat(60));
+        let err = parse_board(&spaced, Rules::default()).unwrap_err();
+        assert_eq!(
+            err,
+            BoardStringError::BadSymbol {
+                offset: 5,
+                found: 'é'
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "`é` at character 6 is not a square (use X, O or -)"
         );
         let no_side = "-".repeat(64);
         assert!(matches!(
