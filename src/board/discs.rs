@@ -86,7 +86,7 @@ pub fn face_showing(rotation: Quat) -> Side {
     }
 }
 
-fn create_disc_assets(
+pub(super) fn create_disc_assets(
     mut commands: Commands,
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<StandardMaterial>>>,

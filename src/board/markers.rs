@@ -14,7 +14,12 @@ use crate::settings::Settings;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, create_marker_assets).add_systems(
+    // The ghost disc borrows the disc mesh, so the disc assets must exist first.
+    app.add_systems(
+        Startup,
+        create_marker_assets.after(super::discs::create_disc_assets),
+    )
+    .add_systems(
         Update,
         (
             update_legal_markers,
