@@ -1,6 +1,8 @@
 //! Sound effects: a thud when a disc is placed, a soft clack for each flipped disc timed with
 //! its flip, a buzz for an illegal click, a chime for a pass and a fanfare at the end.
-//! The sounds are synthesised by `scripts/make-sounds.py` and committed under `assets/sounds`.
+//! The sounds are synthesised by `scripts/make-sounds.py` and committed under `assets/sounds`;
+//! they are compiled into the binary, so the game runs from any directory and the web build
+//! needs no extra downloads (about 100 KB in all).
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
@@ -34,13 +36,18 @@ struct Sounds {
 #[derive(Resource, Default)]
 struct SoundQueue(Vec<(f64, Handle<AudioSource>, f32)>);
 
-fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
+fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    let mut add = |bytes: &'static [u8]| {
+        sources.add(AudioSource {
+            bytes: bytes.into(),
+        })
+    };
     commands.insert_resource(Sounds {
-        place: server.load("sounds/place.wav"),
-        flip: server.load("sounds/flip.wav"),
-        illegal: server.load("sounds/illegal.wav"),
-        pass: server.load("sounds/pass.wav"),
-        game_over: server.load("sounds/game_over.wav"),
+        place: add(include_bytes!("../assets/sounds/place.wav")),
+        flip: add(include_bytes!("../assets/sounds/flip.wav")),
+        illegal: add(include_bytes!("../assets/sounds/illegal.wav")),
+        pass: add(include_bytes!("../assets/sounds/pass.wav")),
+        game_over: add(include_bytes!("../assets/sounds/game_over.wav")),
     });
 }
 
