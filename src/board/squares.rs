@@ -48,15 +48,7 @@ fn spawn_board(
     let wood = mat(palette::WOOD, 0.55);
     let wood_dark = mat(palette::WOOD_DARK, 0.6);
     let grid = mat(palette::GRID_LINE, 0.95);
-    let table = mat(palette::TABLE, 0.85);
 
-    // Table top far below, so shadows of the board have somewhere to fall.
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(40.0, 0.2, 40.0))),
-        MeshMaterial3d(table),
-        Transform::from_xyz(0.0, SURFACE_Y - 0.55, 0.0),
-        Pickable::IGNORE,
-    ));
     // Board body and raised frame.
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(9.4, 0.4, 9.4))),
