@@ -105,6 +105,31 @@ pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBoo
     Move::at(square)
 }
 
+/// Puts the calling thread (a compute-pool worker) at the lowest scheduling priority, once.
+/// The search is CPU-bound for up to seconds; at normal priority it competes with the frame
+/// loop and the renderer's threads, and on two cores that shows as long frames. At nice 19 it
+/// still gets every otherwise idle cycle. Linux only: there a nice value is per thread.
+fn background_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        thread_local! {
+            static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+        if LOWERED.get() {
+            return;
+        }
+        LOWERED.set(true);
+        // SAFETY: plain system calls on the current thread's id; no memory is shared.
+        let result = unsafe {
+            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+            libc::setpriority(libc::PRIO_PROCESS, tid, 19)
+        };
+        if result != 0 {
+            warn!("could not lower the AI thread's priority; frames may slow while it thinks");
+        }
+    }
+}
+
 fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>) {
     if ai.active && ai.generation == state.generation {
         return;
@@ -122,9 +147,10 @@ fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let seed = state.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ state.game.ply() as u64;
-    ai.task = Some(
-        AsyncComputeTaskPool::get().spawn(async move { computer_move(&pos, level, seed, &flag) }),
-    );
+    ai.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        background_priority();
+        computer_move(&pos, level, seed, &flag)
+    }));
     ai.cancel = Some(cancel);
     ai.generation = state.generation;
     ai.started = time.elapsed_secs_f64();

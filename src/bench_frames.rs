@@ -12,21 +12,29 @@ use crate::menus::Menu;
 use crate::rules::{GameSetup, NewGameRequest, Player};
 use crate::settings::Settings;
 
-/// Adds the benchmark when the command line asks for it.
+/// Adds the benchmark when the command line asks for it: `--bench-frames` samples 240 frames
+/// in each phase, `--bench-frames=N` samples N (software renderers are slow: fewer is quicker).
 pub fn plugin(app: &mut App) {
-    if std::env::args().any(|a| a == "--bench-frames") {
+    let samples = std::env::args().find_map(|a| match a.strip_prefix("--bench-frames") {
+        Some("") => Some(240),
+        Some(n) => n.strip_prefix('=').and_then(|n| n.parse::<usize>().ok()),
+        None => None,
+    });
+    if let Some(samples) = samples {
         app.add_plugins(FrameTimeDiagnosticsPlugin::default())
-            .init_resource::<Bench>()
+            .insert_resource(Bench {
+                samples: samples.max(10),
+                ..default()
+            })
             .add_systems(Last, run_bench);
     }
 }
 
 const WARMUP_FRAMES: usize = 60;
-const IDLE_FRAMES: usize = 240;
-const THINKING_FRAMES: usize = 240;
 
 #[derive(Resource, Default)]
 struct Bench {
+    samples: usize,
     frame: usize,
     idle: Vec<f64>,
     thinking: Vec<f64>,
@@ -53,6 +61,9 @@ fn run_bench(
         .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
         .and_then(|d| d.value())
         .unwrap_or(f64::NAN);
+    if bench.frame.is_multiple_of(60) {
+        eprintln!("bench-frames: frame {}, last {frame_ms:.1} ms", bench.frame);
+    }
     match bench.phase {
         0 => {
             // Idle: a two-player game, nobody thinking.
@@ -62,7 +73,7 @@ fn run_bench(
         }
         1 if bench.frame > WARMUP_FRAMES => {
             bench.idle.push(frame_ms);
-            if bench.idle.len() >= IDLE_FRAMES {
+            if bench.idle.len() >= bench.samples {
                 // Thinking: the strongest level plays both sides with no pause between moves.
                 settings.thinking_delay_ms = 0;
                 let top = *Level::ALL.last().expect("levels exist");
@@ -75,7 +86,7 @@ fn run_bench(
         }
         2 if ai.active => {
             bench.thinking.push(frame_ms);
-            if bench.thinking.len() >= THINKING_FRAMES {
+            if bench.thinking.len() >= bench.samples {
                 let idle_median = percentile(&mut bench.idle.clone(), 0.5);
                 let thinking_p99 = percentile(&mut bench.thinking.clone(), 0.99);
                 let thinking_median = percentile(&mut bench.thinking.clone(), 0.5);
