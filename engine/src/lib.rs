@@ -10,6 +10,7 @@ mod bits_avx2;
 mod board;
 mod color;
 mod game;
+pub mod ggf;
 pub mod notation;
 mod position;
 mod rules;

@@ -155,6 +155,26 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, TranscriptError> {
     Ok(tokens)
 }
 
+/// Reads one move written on its own (`f5`, `F5:ne`, `pa`, `pass`, `--`) without checking
+/// that it is legal anywhere; `None` unless the text is exactly one move.
+///
+/// ```
+/// use reversi_engine::{notation::parse_move, Move, Square};
+/// assert_eq!(parse_move("F5"), Some(Move::at("f5".parse::<Square>().unwrap())));
+/// assert_eq!(parse_move("PA"), Some(Move::Pass));
+/// assert_eq!(parse_move("f5d6"), None);
+/// ```
+pub fn parse_move(text: &str) -> Option<Move> {
+    match tokenize(text).ok()?.as_slice() {
+        [(_, Token::Pass)] => Some(Move::Pass),
+        [(_, Token::Place(square, line))] => Some(Move::Place {
+            square: *square,
+            line: *line,
+        }),
+        _ => None,
+    }
+}
+
 /// Reads a transcript as legal moves from `start`. Passes may be written or left out: a
 /// placement by a player who must pass gets its pass filled in.
 ///

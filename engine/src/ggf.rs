@@ -1,0 +1,524 @@
+//! Game records in GGF, the Generic Game Format that Othello servers and the NBoard protocol
+//! use: `(;GM[Othello]PB[..]PW[..]TY[8]BO[8 <64 squares> <side>]B[f5]W[d6]..;)`.
+//!
+//! Standard GGF knows the 8×8 board and nothing of this project's variants; a record of a
+//! variant game carries the rules in an extra `RU[...]` property (the tag of
+//! [`Rules::tag`]) that other programs skip as an unknown property.
+
+use crate::notation::parse_board;
+use crate::position::{IllegalMove, Move, Position, Status};
+use crate::{Color, Game, Rules, Square};
+use std::fmt;
+
+/// One game as a GGF record: who played, when, the start position and the moves.
+///
+/// ```
+/// use reversi_engine::ggf::Record;
+/// let text = "(;GM[Othello]PB[Ann]PW[Bob]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6//1.5];)";
+/// let record = Record::parse(text).unwrap();
+/// assert_eq!(record.players, ["Ann".to_string(), "Bob".to_string()]);
+/// assert_eq!(record.game.transcript(), "f5f6");
+/// assert_eq!(Record::parse(&record.to_ggf()).unwrap(), record);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The game: rules, start position and moves (passes included).
+    pub game: Game,
+    /// The players' names, black first (`PB`, `PW`).
+    pub players: [String; 2],
+    /// When it was played (`DT`), as written.
+    pub date: String,
+    /// Where it was played (`PC`), e.g. the program's name.
+    pub place: String,
+    /// The result as written (`RE`): `?` while unfinished, else e.g. `+12.000` (black's view).
+    pub result: String,
+    /// Any other properties, in order, so a record read and written again keeps them.
+    pub other: Vec<(String, String)>,
+}
+
+/// Why a GGF record could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GgfError {
+    /// The text does not start a game with `(;`.
+    NotAGame {
+        /// What was there (at most 12 characters).
+        found: String,
+    },
+    /// Text at character `offset` is not a property such as `PB[name]`.
+    Syntax {
+        /// Character offset (0-based).
+        offset: usize,
+        /// The offending text (at most 12 characters).
+        found: String,
+    },
+    /// The record stops before its closing `;)`.
+    Truncated,
+    /// Something follows the game's closing `;)`.
+    Trailing {
+        /// Character offset (0-based) of the extra text.
+        offset: usize,
+    },
+    /// A property's value is not what that property holds.
+    BadValue {
+        /// The property, e.g. `BO`.
+        property: String,
+        /// Its value (at most 24 characters).
+        value: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A move property does not hold a move.
+    BadMove {
+        /// 1-based move number (passes counted).
+        number: usize,
+        /// The value as written.
+        value: String,
+    },
+    /// A move is played by the side that is not to move (and the other side could move).
+    WrongSide {
+        /// 1-based move number (passes counted).
+        number: usize,
+        /// The side the record gives the move to.
+        side: Color,
+        /// The move as written.
+        value: String,
+    },
+    /// Move `number` is not legal in its position.
+    Illegal {
+        /// 1-based move number (passes counted).
+        number: usize,
+        /// The refusal, with the move.
+        error: IllegalMove,
+    },
+}
+
+impl fmt::Display for GgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GgfError::NotAGame { found } if found.is_empty() => {
+                f.write_str("the record is empty (a GGF game starts with `(;`)")
+            }
+            GgfError::NotAGame { found } => {
+                write!(f, "`{found}` does not start a GGF game (expected `(;`)")
+            }
+            GgfError::Syntax { offset, found } => write!(
+                f,
+                "`{found}` at character {} is not a property such as PB[name]",
+                offset + 1
+            ),
+            GgfError::Truncated => f.write_str("the record ends before its closing `;)`"),
+            GgfError::Trailing { offset } => write!(
+                f,
+                "unexpected text after the end of the game at character {}",
+                offset + 1
+            ),
+            GgfError::BadValue {
+                property,
+                value,
+                why,
+            } => write!(f, "{property}[{value}]: {why}"),
+            GgfError::BadMove { number, value } => {
+                write!(f, "move {number}: `{value}` is not a move")
+            }
+            GgfError::WrongSide {
+                number,
+                side,
+                value,
+            } => write!(
+                f,
+                "move {number} ({value}) is given to {} but it is not their turn",
+                side_name(*side)
+            ),
+            GgfError::Illegal { number, error } => write!(
+                f,
+                "move {number} ({}) is illegal: {}",
+                error.attempted, error.reason
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GgfError {}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn clip(text: &str, n: usize) -> String {
+    text.chars().take(n).collect()
+}
+
+/// A tiny cursor over the record's characters, counting offsets in characters.
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn skip_space(&mut self) {
+        let trimmed = self.rest().trim_start();
+        self.pos = self.text.len() - trimmed.len();
+    }
+
+    fn offset(&self) -> usize {
+        self.text[..self.pos].chars().count()
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        if self.rest().starts_with(token) {
+            self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `NAME[value]` with `\]` and `\\` escapes in the value.
+    fn property(&mut self) -> Result<(String, String), GgfError> {
+        let syntax = |r: &Self| GgfError::Syntax {
+            offset: r.offset(),
+            found: clip(r.rest(), 12),
+        };
+        let name_len = self
+            .rest()
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(self.rest().len());
+        if name_len == 0 || !self.rest()[name_len..].starts_with('[') {
+            return Err(if self.rest()[name_len..].is_empty() {
+                GgfError::Truncated
+            } else {
+                syntax(self)
+            });
+        }
+        let name = self.rest()[..name_len].to_ascii_uppercase();
+        self.pos += name_len + 1;
+        let mut value = String::new();
+        let mut chars = self.rest().char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                ']' => {
+                    self.pos += i + 1;
+                    return Ok((name, value));
+                }
+                '\\' => match chars.next() {
+                    Some((_, escaped)) => value.push(escaped),
+                    None => break,
+                },
+                _ => value.push(c),
+            }
+        }
+        Err(GgfError::Truncated)
+    }
+}
+
+impl Record {
+    /// A record of `game` with no names, date or result yet.
+    pub fn new(game: Game) -> Record {
+        Record {
+            game,
+            players: [String::new(), String::new()],
+            date: String::new(),
+            place: String::new(),
+            result: "?".to_string(),
+            other: Vec::new(),
+        }
+    }
+
+    /// Reads one GGF game. Every move is checked; the first illegal one is reported by its
+    /// number. A pass the record leaves out (the next move is by the same side because the
+    /// other had to pass) is filled in.
+    pub fn parse(text: &str) -> Result<Record, GgfError> {
+        let mut r = Reader { text, pos: 0 };
+        r.skip_space();
+        if !r.eat("(;") {
+            return Err(GgfError::NotAGame {
+                found: clip(r.rest(), 12),
+            });
+        }
+        let mut props = Vec::new();
+        loop {
+            r.skip_space();
+            if r.eat(";)") {
+                break;
+            }
+            if r.rest().is_empty() {
+                return Err(GgfError::Truncated);
+            }
+            props.push(r.property()?);
+        }
+        r.skip_space();
+        if !r.rest().is_empty() {
+            return Err(GgfError::Trailing { offset: r.offset() });
+        }
+        Record::from_properties(props)
+    }
+
+    fn from_properties(props: Vec<(String, String)>) -> Result<Record, GgfError> {
+        let bad = |property: &str, value: &str, why: &str| GgfError::BadValue {
+            property: property.to_string(),
+            value: clip(value, 24),
+            why: why.to_string(),
+        };
+        let mut rules = Rules::default();
+        let mut board: Option<String> = None;
+        let mut record = Record::new(Game::new(rules));
+        let mut moves = Vec::new();
+        for (name, value) in props {
+            match name.as_str() {
+                "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err(bad("GM", &value, "only Othello games can be read"));
+                }
+                "GM" => {}
+                "TY" => {
+                    // `8` is the plain 8×8 game; `r` (random start) and other letters change
+                    // nothing here because the start position is in BO.
+                    let size: String = value.chars().take_while(char::is_ascii_digit).collect();
+                    if size != "8" {
+                        return Err(bad("TY", &value, "only 8×8 boards are supported"));
+                    }
+                }
+                "RU" => {
+                    rules =
+                        Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?
+                }
+                "BO" => board = Some(value),
+                "PB" => record.players[0] = value,
+                "PW" => record.players[1] = value,
+                "DT" => record.date = value,
+                "PC" => record.place = value,
+                "RE" => record.result = value,
+                "B" => moves.push((Color::Black, value)),
+                "W" => moves.push((Color::White, value)),
+                _ => record.other.push((name, value)),
+            }
+        }
+        let start = match board {
+            None => Position::new(rules),
+            Some(value) => {
+                let squares = value.trim_start();
+                let Some(squares) = squares.strip_prefix('8') else {
+                    return Err(bad("BO", &value, "only 8×8 boards are supported"));
+                };
+                let pos =
+                    parse_board(squares, rules).map_err(|e| bad("BO", &value, &e.to_string()))?;
+                // A record of a game from its usual start keeps the rule set's own start
+                // position (with its supplies and opening phase) rather than a set-up copy.
+                let usual = Position::new(rules);
+                if pos.discs(Color::Black) == usual.discs(Color::Black)
+                    && pos.discs(Color::White) == usual.discs(Color::White)
+                    && pos.to_move() == usual.to_move()
+                {
+                    usual
+                } else {
+                    pos
+                }
+            }
+        };
+        record.game = Game::from_position(start);
+        for (side, value) in moves {
+            record.play(side, &value)?;
+        }
+        Ok(record)
+    }
+
+    /// Plays one `B[..]`/`W[..]` value: the move before any `/eval/time`.
+    fn play(&mut self, side: Color, value: &str) -> Result<(), GgfError> {
+        let number = self.game.ply() + 1;
+        let written = value.split('/').next().unwrap_or("").trim();
+        let Some(mv) = crate::notation::parse_move(written) else {
+            return Err(GgfError::BadMove {
+                number,
+                value: clip(value, 24),
+            });
+        };
+        let game = &mut self.game;
+        if game.current().to_move() != side {
+            if game.status() == Status::MustPass(!side) && mv != Move::Pass {
+                game.play(Move::Pass).expect("a forced pass is legal");
+            } else {
+                return Err(GgfError::WrongSide {
+                    number,
+                    side,
+                    value: clip(value, 24),
+                });
+            }
+        }
+        let number = game.ply() + 1;
+        game.play(mv)
+            .map(|_| ())
+            .map_err(|error| GgfError::Illegal { number, error })
+    }
+
+    /// The record in GGF, on one line (the form NBoard's `set game` takes).
+    pub fn to_ggf(&self) -> String {
+        let mut out = String::from("(;GM[Othello]");
+        let mut prop = |name: &str, value: &str| {
+            out.push_str(name);
+            out.push('[');
+            for c in value.chars() {
+                if matches!(c, ']' | '\\') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out.push(']');
+        };
+        prop("PC", &self.place);
+        prop("DT", &self.date);
+        prop("PB", &self.players[0]);
+        prop("PW", &self.players[1]);
+        prop("RE", &self.result);
+        for (name, value) in &self.other {
+            prop(name, value);
+        }
+        prop("TY", "8");
+        let rules = self.game.rules();
+        if !rules.is_standard() {
+            prop("RU", &rules.tag());
+        }
+        let start = self.game.start();
+        let squares: String = Square::all()
+            .map(|sq| match start.at(sq) {
+                Some(Color::Black) => '*',
+                Some(Color::White) => 'O',
+                None => '-',
+            })
+            .collect();
+        let side = match start.to_move() {
+            Color::Black => '*',
+            Color::White => 'O',
+        };
+        prop("BO", &format!("8 {squares} {side}"));
+        let mut pos = *start;
+        for mv in self.game.moves() {
+            let name = match pos.to_move() {
+                Color::Black => "B",
+                Color::White => "W",
+            };
+            let written = match mv {
+                Move::Pass => "PA".to_string(),
+                placed => placed.to_string().to_ascii_uppercase(),
+            };
+            prop(name, &written);
+            pos = pos.play(*mv).expect("a game holds only legal moves").0;
+        }
+        out.push_str(";)");
+        out
+    }
+
+    /// The `RE` value for a finished game: black's disc difference, e.g. `+12.000`.
+    pub fn result_of(game: &Game) -> Option<String> {
+        match game.status() {
+            Status::Over(outcome) => Some(format!("{:+}.000", outcome.score_for(Color::Black))),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "---------------------------O*------*O---------------------------";
+
+    fn record(moves: &str) -> String {
+        format!("(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TY[8]BO[8 {START} *]{moves};)")
+    }
+
+    #[test]
+    fn reads_nboards_record() {
+        let r = Record::parse(&record("B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]")).unwrap();
+        assert_eq!(r.game.transcript(), "f5f6d3c5e6f7e7f4");
+        assert_eq!(r.place, "NBoard");
+        assert!(r.game.rules().is_standard());
+        assert_eq!(r.game.start(), &Position::new(Rules::default()));
+    }
+
+    #[test]
+    fn evals_times_spaces_and_rows_are_accepted() {
+        let rows = START
+            .as_bytes()
+            .chunks(8)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text =
+            format!("  (; GM[Othello] TY[8r] BO[8 {rows} *]\n B[f5/0.50/1.2] W[ d6 //3] ;)\n");
+        assert_eq!(Record::parse(&text).unwrap().game.transcript(), "f5d6");
+    }
+
+    #[test]
+    fn errors_name_what_is_wrong() {
+        let err = |text: &str| Record::parse(text).unwrap_err().to_string();
+        assert_eq!(err(""), "the record is empty (a GGF game starts with `(;`)");
+        assert_eq!(
+            err(&record("B[F5]W[A1]")),
+            "move 2 (a1) is illegal: it flanks no opponent disc"
+        );
+        assert_eq!(
+            err(&record("B[F5]B[F6]")),
+            "move 2 (F6) is given to black but it is not their turn"
+        );
+        assert_eq!(err(&record("B[Z9]")), "move 1: `Z9` is not a move");
+        assert!(err("(;GM[Othello]TY[10];)").starts_with("TY[10]: only 8×8"));
+        assert!(err("(;GM[Chess];)").starts_with("GM[Chess]"));
+        assert_eq!(
+            err("(;GM[Othello]PB[x"),
+            "the record ends before its closing `;)`"
+        );
+        assert_eq!(
+            err("(;GM[Othello]"),
+            "the record ends before its closing `;)`"
+        );
+        assert!(err("(;GM[Othello];)(;").starts_with("unexpected text after the end"));
+        assert!(err("(;GM[Othello] 12 ;)").starts_with("`12 ;)` at character 15"));
+        assert!(err(&format!("(;BO[8 {} *];)", &START[..60])).starts_with("BO[8"));
+        assert!(err("(;RU[chess];)").contains("unknown rule variant"));
+    }
+
+    #[test]
+    fn left_out_passes_are_filled_in_and_written() {
+        // A game that ends with black passing three times (found by the game's window test).
+        let mut game = Game::new(Rules::default());
+        game.play_transcript(
+            "d3c5b6f3f4e3d2f5g3c3b3e2d1e1f1c2c1b5f2c4b4c6g4a7g5h3g2h1g1b1b2h6h5\
+             f6d6a1a2a3a4h2a6a5e6h4g6e7d7c8f7h7c7g8g7b8b7a8pad8pae8paf8",
+        )
+        .unwrap();
+        let written = Record::new(game.clone()).to_ggf();
+        assert_eq!(written.matches("B[PA]").count(), 3, "{written}");
+        let without_passes = written.replace("B[PA]", "");
+        assert_eq!(Record::parse(&without_passes).unwrap().game, game);
+        assert_eq!(Record::parse(&written).unwrap().game, game);
+    }
+
+    #[test]
+    fn variants_and_escapes_round_trip() {
+        let rules = Rules::from_tag("parallel+one-line+reverse").unwrap();
+        let mut game = Game::new(rules);
+        game.play_transcript("c3").unwrap();
+        let mut r = Record::new(game);
+        r.players = ["Ann ]\\ x".to_string(), "Bob".to_string()];
+        r.other.push(("TI".to_string(), "15:00".to_string()));
+        let text = r.to_ggf();
+        assert!(text.contains("RU[parallel+one-line+reverse]"), "{text}");
+        assert_eq!(Record::parse(&text).unwrap(), r);
+    }
+
+    #[test]
+    fn result_of_a_finished_game() {
+        let mut game = Game::new(Rules::default());
+        assert_eq!(Record::result_of(&game), None);
+        // One of the shortest games: black wipes white out in nine moves.
+        game.play_transcript("d3c3b3d2e1d6d7e3f4").unwrap();
+        assert!(game.current().is_over());
+        assert_eq!(Record::result_of(&game).as_deref(), Some("+64.000"));
+    }
+}
