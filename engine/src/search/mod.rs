@@ -230,6 +230,14 @@ impl Searcher {
         self
     }
 
+    /// Changes the scoring of later searches, keeping the table.
+    pub fn set_scoring(&mut self, scoring: Scoring) {
+        if scoring != self.scoring {
+            self.scoring = scoring;
+            self.tt.clear(); // its scores were for the other scoring
+        }
+    }
+
     /// Forgets everything the table learned.
     pub fn clear(&mut self) {
         self.tt.clear();

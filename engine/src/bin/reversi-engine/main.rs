@@ -1,5 +1,5 @@
-//! `reversi-engine`: the engine on the command line: perft, solving, the FFO benchmark and
-//! game analysis. The one place that reads files and the clock for the search.
+//! `reversi-engine`: the engine on the command line: perft, solving, the FFO benchmark, game
+//! analysis and the NBoard protocol. The one place that reads files, pipes and the clock.
 
 use reversi_engine::notation::{parse_board, parse_moves};
 use reversi_engine::search::{Clock, Limits, Searcher, solver_build};
@@ -9,14 +9,25 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod ladder;
+mod nboard;
+
 const USAGE: &str = "usage:
   reversi-engine perft DEPTH
   reversi-engine solve BOARD64 X|O
   reversi-engine bench ffo FILE FIRST-LAST     (e.g. bench ffo shared/data/ffo.txt 40-49)
-  reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)";
+  reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
+  reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
+  reversi-engine ladder [--games N] [--levels 1-9] [--threads N]   (each level vs the next)";
 
-/// Milliseconds since the command began, for the search's time limits.
+/// Milliseconds since the command (or move) began, for the search's time limits.
 struct Stopwatch(Instant);
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch(Instant::now())
+    }
+}
 
 impl Clock for Stopwatch {
     fn elapsed_ms(&self) -> u64 {
@@ -31,6 +42,8 @@ fn main() -> ExitCode {
         Some("solve") => cmd_solve(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
+        Some("nboard") => nboard::run(),
+        Some("ladder") => ladder::run(&args[1..]),
         Some("-h") | Some("--help") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -83,7 +96,7 @@ fn cmd_solve(args: &[String]) -> ExitCode {
         Err(e) => return fail(format!("bad board: {e}")),
     };
     let board = pos.board();
-    let clock = Stopwatch(Instant::now());
+    let clock = Stopwatch::start();
     let result = Searcher::new(256).solve(&board, &AtomicBool::new(false), &clock);
     let secs = clock.0.elapsed().as_secs_f64();
     let best = result
@@ -200,7 +213,7 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
     for p in chosen {
         searcher.clear();
-        let clock = Stopwatch(Instant::now());
+        let clock = Stopwatch::start();
         let result = searcher.solve(&p.board, &AtomicBool::new(false), &clock);
         let secs = clock.0.elapsed().as_secs_f64();
         let right = result.score == p.best_score
@@ -261,7 +274,7 @@ fn cmd_analyse(args: &[String]) -> ExitCode {
             Status::ToMove(c) | Status::MustPass(c) => c,
             Status::Over(_) => break,
         };
-        let clock = Stopwatch(Instant::now());
+        let clock = Stopwatch::start();
         let result = searcher.search(&pos.board(), &limits, &stop, &clock);
         let side = if color == Color::Black {
             "black"

@@ -1,0 +1,185 @@
+//! `reversi-engine ladder`: each level plays the next one up from varied openings, each
+//! opening twice with colours swapped, and the results come out as a Markdown table.
+
+use crate::{Stopwatch, fail};
+use reversi_engine::search::{Level, choose_move};
+use reversi_engine::{Color, Move, Position, Rules, Status};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Random plies from the start that make an opening: enough for hundreds of distinct
+/// positions, few enough that neither side is already lost.
+const OPENING_PLIES: usize = 6;
+
+/// The openings: random legal moves from a fixed seed, so every run plays the same ones.
+fn openings(count: usize) -> Vec<Vec<Move>> {
+    let mut state = 0x0DDB_A11Eu64;
+    let mut next = move || {
+        // splitmix64: a tiny, good-enough generator that needs no dependency here
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::new(Rules::default());
+        let mut moves = Vec::new();
+        for _ in 0..OPENING_PLIES {
+            let legal = pos.legal_moves();
+            let mv = legal[(next() % legal.len() as u64) as usize];
+            pos = pos.play(mv).expect("a legal move").0;
+            moves.push(mv);
+        }
+        if !out.contains(&moves) {
+            out.push(moves);
+        }
+    }
+    out
+}
+
+/// One game from `opening`; returns the final disc difference for `stronger` (empties to
+/// the winner).
+fn play(
+    opening: &[Move],
+    stronger: Level,
+    weaker: Level,
+    stronger_colour: Color,
+    seed: u64,
+) -> i32 {
+    let stop = AtomicBool::new(false);
+    let mut pos = Position::new(Rules::default());
+    for mv in opening {
+        pos = pos.play(*mv).expect("openings are legal").0;
+    }
+    let mut ply = 0u64;
+    loop {
+        let mv = match pos.status() {
+            Status::Over(outcome) => return outcome.score_for(stronger_colour),
+            Status::MustPass(_) => Move::Pass,
+            Status::ToMove(side) => {
+                let level = if side == stronger_colour {
+                    stronger
+                } else {
+                    weaker
+                };
+                let result = choose_move(
+                    &pos.board(),
+                    level,
+                    seed.wrapping_mul(1000).wrapping_add(ply),
+                    &stop,
+                    &Stopwatch::start(),
+                );
+                Move::at(result.best_move.expect("a side to move has a move"))
+            }
+        };
+        pos = pos.play(mv).expect("levels play legal moves").0;
+        ply += 1;
+    }
+}
+
+/// The results of one pairing.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    disc_sum: i64,
+}
+
+impl Tally {
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let mut games = 100usize;
+    let mut threads = 1usize;
+    let mut levels = (1u8, 9u8);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let value = |v: Option<&String>| v.cloned().unwrap_or_default();
+        match arg.as_str() {
+            "--games" => match value(it.next()).parse::<usize>() {
+                Ok(n) if n >= 2 && n.is_multiple_of(2) => games = n,
+                _ => return fail("--games needs an even number of at least 2"),
+            },
+            "--threads" => match value(it.next()).parse::<usize>() {
+                Ok(n) if n >= 1 => threads = n,
+                _ => return fail("--threads needs a number of at least 1"),
+            },
+            "--levels" => {
+                let text = value(it.next());
+                let parsed = text
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+                match parsed {
+                    Some((a, b)) if 1 <= a && a < b && b <= 9 => levels = (a, b),
+                    _ => return fail(format!("`{text}` is not a level range such as 1-9")),
+                }
+            }
+            other => return fail(format!("unknown ladder option `{other}`")),
+        }
+    }
+    let openings = openings(games / 2);
+    println!(
+        "Each level against the next: {games} games per pairing from {} random {OPENING_PLIES}-ply \
+         openings, each played with both colours. Scores are final disc differences for the \
+         stronger level (empties to the winner).\n",
+        openings.len()
+    );
+    println!(
+        "| Level | Against | Games | Won | Drawn | Lost | Score | Mean disc difference | Time |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for n in levels.0..levels.1 {
+        let weaker = Level::from_number(n).expect("1 to 8");
+        let stronger = Level::from_number(n + 1).expect("2 to 9");
+        let started = Instant::now();
+        let tally = Mutex::new(Tally::default());
+        let next_job = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let job = next_job.fetch_add(1, Ordering::Relaxed);
+                        if job >= games {
+                            break;
+                        }
+                        let colour = if job.is_multiple_of(2) {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let seed = (u64::from(n) << 32) | job as u64;
+                        let diff = play(&openings[job / 2], stronger, weaker, colour, seed);
+                        let mut t = tally.lock().expect("no thread panicked holding it");
+                        match diff.signum() {
+                            1 => t.wins += 1,
+                            0 => t.draws += 1,
+                            _ => t.losses += 1,
+                        }
+                        t.disc_sum += i64::from(diff);
+                    }
+                });
+            }
+        });
+        let t = tally.into_inner().expect("no thread panicked holding it");
+        let score = (f64::from(t.wins) + 0.5 * f64::from(t.draws)) / f64::from(t.games());
+        println!(
+            "| {stronger} | {weaker} | {} | {} | {} | {} | {:.0} % | {:+.1} | {:.0} s |",
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            score * 100.0,
+            t.disc_sum as f64 / f64::from(t.games()),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    ExitCode::SUCCESS
+}

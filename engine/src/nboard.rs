@@ -1,0 +1,415 @@
+//! The NBoard protocol, which Othello GUIs (NBoard and others) use to talk to engines over a
+//! pipe: commands parsed from lines and a session that answers them. Threads, the clock and
+//! the pipe itself stay with the caller (`reversi-engine nboard`).
+//!
+//! ```
+//! use reversi_engine::nboard::{parse_command, Command, Session};
+//! use reversi_engine::search::NoClock;
+//! use std::sync::atomic::AtomicBool;
+//! let mut session = Session::new();
+//! for line in ["nboard 2", "set depth 4", "set game (;GM[Othello]TY[8];)", "move F5"] {
+//!     let command = parse_command(line).unwrap().unwrap();
+//!     session.apply(&command).unwrap();
+//! }
+//! let reply = session.go(&AtomicBool::new(false), &NoClock);
+//! assert!(reply.iter().any(|line| line.starts_with("=== ")));
+//! ```
+
+use crate::ggf::Record;
+use crate::position::{Move, Status};
+use crate::search::{Clock, DISC, Limits, Searcher};
+use crate::{Game, Rules, Scoring};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// The name the engine gives itself (`set myname`).
+pub const ENGINE_NAME: &str = "Reversi";
+
+/// One command from the GUI.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `nboard VERSION`: the first command of a session.
+    Nboard(u32),
+    /// `set depth N`: the midgame search depth (1 to 60).
+    SetDepth(u32),
+    /// `set game GGF`: all further commands are about the end of this game.
+    SetGame(Box<Record>),
+    /// `set contempt N`: accepted and ignored (draws are scored as draws).
+    SetContempt,
+    /// `move F5[/eval/time]`: a move was played in the current game.
+    Move(Move),
+    /// `hint N`: evaluate the best N moves.
+    Hint(usize),
+    /// `go`: say which move the engine would play (the board does not change).
+    Go,
+    /// `ping N`: stop thinking and answer `pong N`.
+    Ping(String),
+    /// `learn`: answered `learned` (this engine keeps no book).
+    Learn,
+    /// `quit`: end the session.
+    Quit,
+}
+
+/// A line that is not a command this engine understands, or that does not fit the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CommandError(pub String);
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl CommandError {
+    /// The line the engine sends for this error: a status line GUIs show to the user.
+    pub fn reply(&self) -> String {
+        format!("status error: {}", self.0)
+    }
+}
+
+fn number<T: std::str::FromStr>(command: &str, arg: Option<&str>) -> Result<T, CommandError> {
+    let arg = arg.unwrap_or("").trim();
+    arg.parse()
+        .map_err(|_| CommandError(format!("`{command}` needs a number, found `{arg}`")))
+}
+
+/// Reads one line from the GUI; `Ok(None)` for a blank line.
+pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let command = match word {
+        "nboard" => Command::Nboard(number("nboard", Some(rest))?),
+        "set" => {
+            let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            match what {
+                "depth" => {
+                    let depth: u32 = number("set depth", Some(value))?;
+                    if !(1..=60).contains(&depth) {
+                        return Err(CommandError(format!(
+                            "the depth must be 1 to 60, found {depth}"
+                        )));
+                    }
+                    Command::SetDepth(depth)
+                }
+                "game" => Command::SetGame(Box::new(
+                    Record::parse(value).map_err(|e| CommandError(format!("set game: {e}")))?,
+                )),
+                "contempt" => Command::SetContempt,
+                other => return Err(CommandError(format!("unknown setting `{other}`"))),
+            }
+        }
+        "move" => {
+            let written = rest.split('/').next().unwrap_or("").trim();
+            match crate::notation::parse_move(written) {
+                Some(mv) => Command::Move(mv),
+                None => return Err(CommandError(format!("`{written}` is not a move"))),
+            }
+        }
+        "hint" => Command::Hint(number("hint", Some(rest))?),
+        "go" => Command::Go,
+        "ping" => Command::Ping(rest.to_string()),
+        "learn" => Command::Learn,
+        "quit" => Command::Quit,
+        other => {
+            return Err(CommandError(format!(
+                "unknown command `{}`",
+                other.chars().take(24).collect::<String>()
+            )));
+        }
+    };
+    Ok(Some(command))
+}
+
+/// The engine's side of a session: the game the GUI set, the depth, and a searcher whose
+/// transposition table lives as long as the session.
+pub struct Session {
+    game: Game,
+    depth: u32,
+    searcher: Searcher,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session on the standard start position at depth 12.
+    pub fn new() -> Session {
+        Session {
+            game: Game::new(Rules::default()),
+            depth: 12,
+            searcher: Searcher::new(64),
+        }
+    }
+
+    /// The game as the GUI has set and played it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Exact solving starts this many empties from the end; deeper midgame searches earn a
+    /// deeper solve, up to what takes a few seconds on a desktop.
+    fn solve_empties(&self) -> u32 {
+        (self.depth + 8).min(22)
+    }
+
+    /// Applies a command that needs no search; `go` and `hint` go to [`Session::go`] and
+    /// [`Session::hint`]. Returns the lines to send back.
+    pub fn apply(&mut self, command: &Command) -> Result<Vec<String>, CommandError> {
+        match command {
+            Command::Nboard(_) => Ok(vec![format!("set myname {ENGINE_NAME}")]),
+            Command::SetDepth(depth) => {
+                self.depth = *depth;
+                Ok(Vec::new())
+            }
+            Command::SetGame(record) => {
+                let rules = record.game.rules();
+                let plain = Rules {
+                    scoring: Scoring::MostDiscs,
+                    ..rules
+                };
+                if !plain.is_standard() {
+                    return Err(CommandError(format!(
+                        "set game: the engine plays standard and reverse Othello, not `{}`",
+                        rules.tag()
+                    )));
+                }
+                self.game = record.game.clone();
+                self.searcher.set_scoring(rules.scoring);
+                Ok(Vec::new())
+            }
+            Command::Move(mv) => {
+                // Played on a copy so that a refused move leaves the game as it was.
+                let mut game = self.game.clone();
+                // GUIs may leave out the pass of a player who cannot move.
+                if *mv != Move::Pass && matches!(game.status(), Status::MustPass(_)) {
+                    game.play(Move::Pass).expect("a forced pass is legal");
+                }
+                let number = game.ply() + 1;
+                game.play(*mv).map_err(|e| {
+                    CommandError(format!("move {number} ({mv}) is illegal: {}", e.reason))
+                })?;
+                self.game = game;
+                Ok(Vec::new())
+            }
+            Command::Ping(n) => Ok(vec![format!("pong {n}")]),
+            Command::Learn => Ok(vec!["learned".to_string()]),
+            Command::SetContempt | Command::Quit => Ok(Vec::new()),
+            Command::Go | Command::Hint(_) => Err(CommandError(
+                "go and hint run a search: call Session::go or Session::hint".to_string(),
+            )),
+        }
+    }
+
+    /// `go`: the move the engine would play, as `=== MOVE EVAL SECONDS` after a `nodestats`
+    /// line, then `status` to clear the GUI's status line. The board does not change; the GUI
+    /// sends the move back with `move`.
+    pub fn go(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
+        let mut out = self.best_move(stop, clock);
+        out.push("status".to_string());
+        out
+    }
+
+    fn best_move(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
+        let pos = self.game.current();
+        match pos.status() {
+            Status::Over(_) => return vec![CommandError("the game is over".into()).reply()],
+            Status::MustPass(_) => return vec!["=== PA".to_string()],
+            Status::ToMove(_) => {}
+        }
+        let limits = Limits {
+            solve_empties: self.solve_empties(),
+            selective: true,
+            ..Limits::depth(self.depth)
+        };
+        let result = self.searcher.search(&pos.board(), &limits, stop, clock);
+        let secs = clock.elapsed_ms() as f64 / 1000.0;
+        let Some(best) = result.best_move else {
+            return vec!["=== PA".to_string()];
+        };
+        vec![
+            format!("nodestats {} {secs:.2}", result.nodes),
+            format!(
+                "=== {} {:.2} {secs:.2}",
+                best.to_string().to_ascii_uppercase(),
+                result.score as f64
+            ),
+        ]
+    }
+
+    /// `hint N`: a `search MOVE EVAL 0 DEPTH` line for each of the best `n` moves, best first
+    /// (evaluations from the side to move's view, in discs), then `status` to clear the GUI's
+    /// status line.
+    pub fn hint(&mut self, n: usize, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
+        let pos = self.game.current();
+        let board = pos.board();
+        let empties = board.empties().count_ones();
+        let mut out = match pos.status() {
+            Status::Over(_) => vec![CommandError("the game is over".into()).reply()],
+            Status::MustPass(_) => vec![format!("search PA 0.00 0 {}", self.depth)],
+            Status::ToMove(_) => {
+                let solve = self.solve_empties();
+                let mut scored = self
+                    .searcher
+                    .score_moves(&board, self.depth, solve, stop, clock);
+                scored.sort_by_key(|&(sq, v)| (-v, sq.index()));
+                let depth = if empties <= solve {
+                    empties.to_string()
+                } else {
+                    self.depth.to_string()
+                };
+                scored
+                    .into_iter()
+                    .take(n.max(1))
+                    .map(|(sq, v)| {
+                        format!(
+                            "search {} {:.2} 0 {depth}",
+                            sq.to_string().to_ascii_uppercase(),
+                            v as f64 / DISC as f64
+                        )
+                    })
+                    .collect()
+            }
+        };
+        out.push("status".to_string());
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+
+    fn session(lines: &[&str]) -> Session {
+        let mut s = Session::new();
+        for line in lines {
+            let command = parse_command(line).unwrap().unwrap();
+            s.apply(&command).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn commands_are_read() {
+        assert_eq!(parse_command("  ").unwrap(), None);
+        assert_eq!(parse_command("nboard 2").unwrap(), Some(Command::Nboard(2)));
+        assert_eq!(
+            parse_command("set depth 8").unwrap(),
+            Some(Command::SetDepth(8))
+        );
+        assert_eq!(
+            parse_command("ping 17").unwrap(),
+            Some(Command::Ping("17".into()))
+        );
+        assert_eq!(parse_command("hint 3").unwrap(), Some(Command::Hint(3)));
+        let f5 = Move::at("f5".parse().unwrap());
+        assert_eq!(
+            parse_command("move F5/1.50/2.0").unwrap(),
+            Some(Command::Move(f5))
+        );
+        assert_eq!(
+            parse_command("move pa").unwrap(),
+            Some(Command::Move(Move::Pass))
+        );
+        assert_eq!(
+            parse_command("set contempt 0").unwrap(),
+            Some(Command::SetContempt)
+        );
+    }
+
+    #[test]
+    fn malformed_commands_say_what_is_wrong() {
+        let err = |line: &str| parse_command(line).unwrap_err().to_string();
+        assert_eq!(err("fly away"), "unknown command `fly`");
+        assert_eq!(err("set depth x"), "`set depth` needs a number, found `x`");
+        assert_eq!(err("set depth 99"), "the depth must be 1 to 60, found 99");
+        assert_eq!(err("move Z9"), "`Z9` is not a move");
+        assert_eq!(err("hint"), "`hint` needs a number, found ``");
+        assert!(err("set game (;GM[Othello]B[A1];)").starts_with("set game: move 1 (a1)"));
+        assert_eq!(
+            parse_command("bogus").unwrap_err().reply(),
+            "status error: unknown command `bogus`"
+        );
+    }
+
+    #[test]
+    fn moves_follow_the_game_and_illegal_ones_change_nothing() {
+        let mut s = session(&["nboard 2", "set game (;GM[Othello]TY[8]B[F5];)"]);
+        assert_eq!(s.game().transcript(), "f5");
+        let a1 = parse_command("move a1").unwrap().unwrap();
+        assert_eq!(
+            s.apply(&a1).unwrap_err().to_string(),
+            "move 2 (a1) is illegal: it flanks no opponent disc"
+        );
+        let pass = parse_command("move PA").unwrap().unwrap();
+        assert!(s.apply(&pass).is_err());
+        assert_eq!(s.game().transcript(), "f5");
+        s.apply(&parse_command("move d6").unwrap().unwrap())
+            .unwrap();
+        assert_eq!(s.game().transcript(), "f5d6");
+    }
+
+    #[test]
+    fn go_answers_a_legal_move_and_leaves_the_board() {
+        let mut s = session(&["nboard 2", "set depth 4", "set game (;GM[Othello]TY[8];)"]);
+        let reply = s.go(&AtomicBool::new(false), &NoClock);
+        assert_eq!(reply.len(), 3, "{reply:?}");
+        let answer = &reply[1];
+        let mv = answer.split_whitespace().nth(1).unwrap();
+        assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{reply:?}");
+        assert!(reply[0].starts_with("nodestats "), "{reply:?}");
+        assert_eq!(s.game().ply(), 0);
+    }
+
+    #[test]
+    fn go_and_hint_solve_the_endgame_exactly() {
+        // FFO #20 (6 empties): black h5 wins by 6.
+        let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-";
+        let ggf: String = board
+            .chars()
+            .map(|c| match c {
+                'X' => '*',
+                c => c,
+            })
+            .collect();
+        let mut s = session(&[
+            "nboard 2",
+            "set depth 2",
+            &format!("set game (;GM[Othello]TY[8]BO[8 {ggf} *];)"),
+        ]);
+        let stop = AtomicBool::new(false);
+        assert_eq!(s.go(&stop, &NoClock)[1], "=== H5 6.00 0.00");
+        let hint = s.hint(2, &stop, &NoClock);
+        assert_eq!(hint[0], "search H5 6.00 0 6");
+        assert_eq!(hint.len(), 3, "{hint:?}");
+        assert_eq!(hint[2], "status");
+    }
+
+    #[test]
+    fn variants_the_search_cannot_play_are_refused() {
+        let mut s = Session::new();
+        let one_line = parse_command("set game (;GM[Othello]TY[8]RU[one-line];)")
+            .unwrap()
+            .unwrap();
+        assert!(
+            s.apply(&one_line)
+                .unwrap_err()
+                .to_string()
+                .contains("one-line")
+        );
+        let reverse = parse_command("set game (;GM[Othello]TY[8]RU[reverse]B[F5];)")
+            .unwrap()
+            .unwrap();
+        s.apply(&reverse).unwrap();
+        assert_eq!(s.game().transcript(), "f5");
+    }
+}

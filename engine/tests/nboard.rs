@@ -1,0 +1,188 @@
+//! `reversi-engine nboard` driven through its pipes, as an Othello GUI drives it: answers,
+//! malformed lines, and `ping` stopping a search that would otherwise run for hours.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
+            .arg("nboard")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the engine binary starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("the pipe is open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`, within `secs`.
+    fn until(&mut self, prefix: &str, secs: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` line within {secs} s; got {seen:?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const GAME: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]TI[15:00]\
+TY[8]BO[8 ---------------------------O*------*O--------------------------- *]\
+B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+#[test]
+fn a_gui_session() {
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    assert_eq!(engine.until("set myname", 10), ["set myname Reversi"]);
+    engine.send("set depth 6");
+    engine.send(&format!("set game {GAME}"));
+    engine.send("ping 1");
+    assert_eq!(engine.until("pong", 10), ["pong 1"]);
+
+    // go: a legal move for black after f5f6d3c5e6f7e7f4, and the board stays.
+    engine.send("go");
+    let reply = engine.until("===", 30);
+    let answer = reply.last().unwrap();
+    let mv = answer
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_ascii_lowercase();
+    let mut game = reversi_engine::Game::new(reversi_engine::Rules::default());
+    game.play_transcript("f5f6d3c5e6f7e7f4").unwrap();
+    game.play_transcript(&mv)
+        .expect("the engine's move is legal");
+    assert!(
+        reply.iter().any(|l| l.starts_with("nodestats ")),
+        "{reply:?}"
+    );
+
+    // hint 3: three scored moves, best first.
+    engine.send("hint 3");
+    engine.until("status thinking", 10);
+    let hint = engine.until("status", 30);
+    let hint: Vec<&String> = hint.iter().filter(|l| l.starts_with("search")).collect();
+    assert_eq!(hint.len(), 3, "{hint:?}");
+    let evals: Vec<f64> = hint
+        .iter()
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{hint:?}");
+
+    // Malformed and illegal lines get an error and the engine keeps going.
+    engine.send("fly to the moon");
+    assert_eq!(
+        engine.until("status error", 10),
+        ["status error: unknown command `fly`"]
+    );
+    engine.send("move A1");
+    assert_eq!(
+        engine.until("status error", 10),
+        ["status error: move 9 (a1) is illegal: it flanks no opponent disc"]
+    );
+    engine.send("set game (;GM[Othello]B[F5]B[F4];)");
+    let err = engine.until("status error", 10);
+    assert!(err[0].contains("move 2"), "{err:?}");
+    engine.send(&format!("move {}/0.5/1.0", mv.to_ascii_uppercase()));
+    engine.send("ping 2");
+    assert_eq!(engine.until("pong", 10), ["pong 2"]);
+    engine.send("go");
+    let reply = engine.until("===", 30);
+    let white = reply.last().unwrap().split_whitespace().nth(1).unwrap();
+    game.play_transcript(&white.to_ascii_lowercase())
+        .expect("white's move is legal after the move was sent");
+    engine.send("quit");
+    let status = engine.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn ping_stops_a_search_at_once() {
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    engine.send("set depth 60");
+    engine.send("set game (;GM[Othello]TY[8];)");
+    engine.send("go");
+    engine.until("status thinking", 10);
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    engine.send("ping 9");
+    let reply = engine.until("pong", 10);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        asked.elapsed()
+    );
+    // The interrupted search still names its best move so far, before the pong.
+    let mv = reply
+        .iter()
+        .find(|l| l.starts_with("==="))
+        .expect("a move before the pong");
+    assert!(
+        ["D3", "C4", "F5", "E6"].contains(&mv.split_whitespace().nth(1).unwrap()),
+        "{reply:?}"
+    );
+    assert_eq!(reply.last().unwrap(), "pong 9");
+}
+
+#[test]
+fn closing_the_pipe_ends_the_engine() {
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    engine.send("set depth 60");
+    engine.send("go");
+    engine.until("status thinking", 10);
+    // Dropping stdin closes the pipe: the engine stops its search and exits by itself.
+    engine.stdin = None;
+    let child = &mut engine.child;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the engine kept running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
