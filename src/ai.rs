@@ -137,6 +137,9 @@ fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>
     if ai.active {
         ai.cancel(); // the position changed under the search (undo, new game)
     }
+    if state.reviewing {
+        return; // stepping through a finished game: the positions are history
+    }
     let Status::ToMove(side) = state.status() else {
         return;
     };

@@ -83,7 +83,10 @@ fn queue_sounds(
         }
     }
     for r in refused.read() {
-        if matches!(r.why, Refusal::Illegal(_) | Refusal::NotYourTurn) {
+        if matches!(
+            r.why,
+            Refusal::Illegal(_) | Refusal::NotYourTurn | Refusal::Reviewing
+        ) {
             queue.0.push((now, sounds.illegal.clone(), 0.7));
         }
     }

@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<UndoRequest>()
         .add_message::<RedoRequest>()
         .add_message::<NewGameRequest>()
+        .add_message::<ReviewRequest>()
         .add_message::<DiscPlaced>()
         .add_message::<TurnPassed>()
         .add_message::<GameEnded>()
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 start_new_games,
+                apply_review,
                 apply_undo_redo,
                 apply_placements,
                 play_forced_passes,
@@ -98,6 +100,9 @@ pub struct Match {
     pub setup: GameSetup,
     /// Increases on every change of the position, so background work can tell it is stale.
     pub generation: u64,
+    /// Stepping through a finished game: nobody may place and the computer does not move;
+    /// the moves after the position shown wait in the game's redo list.
+    pub reviewing: bool,
 }
 
 impl Default for Match {
@@ -107,6 +112,7 @@ impl Default for Match {
             game: Game::new(setup.rules),
             setup,
             generation: 0,
+            reviewing: false,
         }
     }
 }
@@ -159,6 +165,21 @@ pub struct RedoRequest;
 #[derive(Message, Clone, Debug)]
 pub struct NewGameRequest(pub GameSetup);
 
+/// Reviewing a finished game, one placed disc per step (passes go with the move before).
+#[derive(Message, Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ReviewRequest {
+    /// Start reviewing; only a finished game can be reviewed.
+    Start,
+    /// Back (negative) or forward (positive) by this many placements.
+    Step(i32),
+    /// To the start position.
+    First,
+    /// To the final position.
+    Last,
+    /// Back to the final position and out of review.
+    Finish,
+}
+
 /// Fact: a disc was placed and these discs flipped.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct DiscPlaced {
@@ -191,6 +212,8 @@ pub enum Refusal {
     Illegal(IllegalMove),
     NotYourTurn,
     Stale,
+    /// The game is being reviewed; placing would overwrite the moves after this position.
+    Reviewing,
 }
 
 /// Fact: the whole position changed at once (new game, undo, redo, loaded record): the
@@ -209,6 +232,7 @@ fn start_new_games(
             game: Game::new(setup.rules),
             setup: setup.clone(),
             generation,
+            reviewing: false,
         };
         reset.write(BoardReset);
     }
@@ -221,16 +245,93 @@ fn apply_undo_redo(
     mut reset: MessageWriter<BoardReset>,
 ) {
     let mut changed = false;
+    // While reviewing, undo and redo step through the record like the review's own keys.
+    let reviewing = state.reviewing;
     for _ in undo.read() {
-        changed |= undo_turn(&mut state);
+        changed |= if reviewing {
+            step_back(&mut state.game)
+        } else {
+            undo_turn(&mut state)
+        };
     }
     for _ in redo.read() {
-        changed |= redo_turn(&mut state);
+        changed |= if reviewing {
+            step_forward(&mut state.game)
+        } else {
+            redo_turn(&mut state)
+        };
     }
     if changed {
         state.generation += 1;
         reset.write(BoardReset);
     }
+}
+
+fn apply_review(
+    mut requests: MessageReader<ReviewRequest>,
+    mut state: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for request in requests.read() {
+        let before = (state.game.ply(), state.reviewing);
+        let game_over = |s: &Match| matches!(s.status(), Status::Over(_));
+        match *request {
+            ReviewRequest::Start if game_over(&state) => state.reviewing = true,
+            ReviewRequest::Start => {} // a game in progress is not reviewed
+            _ if !state.reviewing => {}
+            ReviewRequest::Step(n) => {
+                for _ in 0..n.unsigned_abs() {
+                    let stepped = if n < 0 {
+                        step_back(&mut state.game)
+                    } else {
+                        step_forward(&mut state.game)
+                    };
+                    if !stepped {
+                        break;
+                    }
+                }
+            }
+            ReviewRequest::First => while step_back(&mut state.game) {},
+            ReviewRequest::Last => while step_forward(&mut state.game) {},
+            ReviewRequest::Finish => {
+                while step_forward(&mut state.game) {}
+                state.reviewing = false;
+            }
+        }
+        if state.game.ply() != before.0 {
+            state.generation += 1;
+            reset.write(BoardReset);
+        } else if state.reviewing != before.1 {
+            state.generation += 1;
+        }
+    }
+}
+
+/// One placement back: the placement and any passes after it.
+pub fn step_back(game: &mut Game) -> bool {
+    let mut stepped = false;
+    while let Some(mv) = game.undo() {
+        stepped = true;
+        if matches!(mv, Move::Place { .. }) {
+            break;
+        }
+    }
+    stepped
+}
+
+/// One placement forward, and any passes that follow it.
+pub fn step_forward(game: &mut Game) -> bool {
+    let mut stepped = false;
+    while let Some(placement) = game.redo() {
+        stepped = true;
+        if matches!(placement.mv, Move::Place { .. }) {
+            break;
+        }
+    }
+    while game.can_redo() && matches!(game.status(), Status::MustPass(_)) {
+        game.redo();
+    }
+    stepped
 }
 
 /// Undoes back to the previous position where a human was to place (or one move in
@@ -289,6 +390,10 @@ fn apply_placements(
             square: request.square,
             why,
         };
+        if state.reviewing {
+            refused.write(refuse(Refusal::Reviewing));
+            continue;
+        }
         let Some(mover) = state.to_move() else {
             refused.write(refuse(Refusal::NotYourTurn));
             continue;
@@ -337,6 +442,7 @@ fn play_forced_passes(
     mut ended: MessageWriter<GameEnded>,
 ) {
     if let Status::MustPass(color) = state.status()
+        && !state.reviewing
         && state.game.play(Move::Pass).is_ok()
     {
         state.generation += 1;

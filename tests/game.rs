@@ -12,10 +12,11 @@ use bevy::time::TimeUpdateStrategy;
 use reversi::board::discs::{BoardAnimation, Disc, face_showing};
 use reversi::board::squares::BoardSquare;
 use reversi::board::{disc_rest, supply::SupplyDisc};
+use reversi::hud::review::review_position;
 use reversi::menus::Menu;
 use reversi::rules::{
     DiscPlaced, GameEnded, GameSetup, Match, MoveRefused, NewGameRequest, PlaceRequest, Player,
-    RedoRequest, Refusal, Source, TurnPassed, UndoRequest,
+    RedoRequest, Refusal, ReviewRequest, Source, TurnPassed, UndoRequest,
 };
 use reversi::settings::{Settings, SettingsFile};
 use reversi_engine::search::Level;
@@ -341,4 +342,106 @@ fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
         }
         assert!(state(&app).game.current().is_over());
     }
+}
+
+/// A finished game against the computer that ends with a run of passes (from the Xvfb run).
+const PASSING_GAME: &str = "d3c5b6f3f4e3d2f5g3c3b3e2d1e1f1c2c1b5f2c4b4c6g4a7g5h3g2h1g1b1b2h6h5\
+                            f6d6a1a2a3a4h2a6a5e6h4g6e7d7c8f7h7c7g8g7b8b7a8pad8pae8paf8";
+
+fn review(app: &mut App, request: ReviewRequest) {
+    app.world_mut().write_message(request);
+    app.update();
+    settle(app);
+    assert_world_matches_engine(app);
+}
+
+#[test]
+fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
+    let setup = GameSetup {
+        players: [Player::Human, Player::Computer(Level::ALL[3])],
+        ..GameSetup::two_players(Rules::default())
+    };
+    let mut app = app_with(setup);
+    let mut record = Game::new(Rules::default());
+    record.play_transcript(PASSING_GAME).unwrap();
+    let finished = record.clone();
+    app.world_mut().resource_mut::<Match>().game = record;
+    app.world_mut().write_message(reversi::rules::BoardReset);
+    app.update();
+    settle(&mut app);
+    assert!(state(&app).game.current().is_over());
+    let placements = finished
+        .moves()
+        .iter()
+        .filter(|m| matches!(m, Move::Place { .. }))
+        .count();
+
+    // Steps do nothing before the review starts.
+    review(&mut app, ReviewRequest::Step(-1));
+    assert_eq!(state(&app).game, finished);
+    review(&mut app, ReviewRequest::Start);
+    assert!(state(&app).reviewing);
+    assert_eq!(review_position(state(&app)), (placements, placements));
+
+    // One step back takes back f8 and shows the position before it, passes included.
+    review(&mut app, ReviewRequest::Step(-1));
+    let ply = state(&app).game.ply();
+    assert_eq!(&finished.moves()[..ply], state(&app).game.moves());
+    assert_eq!(finished.moves()[ply], Move::at(sq("f8")));
+    assert_eq!(review_position(state(&app)), (placements - 1, placements));
+    let Status::ToMove(side) = state(&app).status() else {
+        panic!("review shows a pass position")
+    };
+    assert!(matches!(
+        state(&app).setup.player(side),
+        Player::Computer(_)
+    ));
+
+    // Nobody moves in review: a click is refused, the computer stays still for seconds.
+    drain::<MoveRefused>(&mut app);
+    place(&mut app, "f8");
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].why, Refusal::Reviewing);
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    assert_eq!(state(&app).game.ply(), ply);
+
+    // Undo and redo step too; Home and End go to either end; every picture matches.
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    settle(&mut app);
+    assert_eq!(review_position(state(&app)), (placements - 2, placements));
+    review(&mut app, ReviewRequest::Step(-7));
+    assert_eq!(review_position(state(&app)), (placements - 9, placements));
+    review(&mut app, ReviewRequest::First);
+    assert_eq!(state(&app).game.ply(), 0);
+    review(&mut app, ReviewRequest::Step(-1));
+    assert_eq!(state(&app).game.ply(), 0);
+    review(&mut app, ReviewRequest::Step(3));
+    assert_eq!(state(&app).game.moves(), &finished.moves()[..3]);
+    review(&mut app, ReviewRequest::Last);
+    assert_eq!(state(&app).game, finished);
+    review(&mut app, ReviewRequest::Step(-20));
+
+    // Done: back at the end, out of review, the record untouched.
+    review(&mut app, ReviewRequest::Finish);
+    assert!(!state(&app).reviewing);
+    assert_eq!(state(&app).game.moves(), finished.moves());
+    assert_eq!(state(&app).game.transcript(), finished.transcript());
+    review(&mut app, ReviewRequest::Step(-1));
+    assert_eq!(state(&app).game.moves(), finished.moves());
+}
+
+#[test]
+fn a_game_in_progress_cannot_be_reviewed() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    place(&mut app, "f5");
+    settle(&mut app);
+    review(&mut app, ReviewRequest::Start);
+    assert!(!state(&app).reviewing);
+    place(&mut app, "d6");
+    assert_eq!(state(&app).game.transcript(), "f5d6");
 }

@@ -96,6 +96,11 @@ impl Game {
         Some(placement)
     }
 
+    /// The undone moves, in the order [`Game::redo`] would replay them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = &Move> {
+        self.undone.iter().rev()
+    }
+
     /// Whether [`Game::redo`] has something to replay.
     pub fn can_redo(&self) -> bool {
         !self.undone.is_empty()

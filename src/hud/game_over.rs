@@ -1,5 +1,6 @@
 //! The game-over panel: the result in words and discs, and buttons for a new game with the
-//! same setup, taking back the last move, or changing the setup.
+//! same setup, taking back the last move, reviewing the game move by move, or changing the
+//! setup. It stays hidden while the game is reviewed.
 
 use bevy::prelude::*;
 use reversi_engine::Status;
@@ -7,7 +8,7 @@ use reversi_engine::Status;
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
 use crate::menus::Menu;
-use crate::rules::{Match, NewGameRequest, Player, UndoRequest};
+use crate::rules::{Match, NewGameRequest, Player, ReviewRequest, UndoRequest};
 use crate::settings::Settings;
 use crate::theme::palette::side_name;
 use crate::theme::widgets;
@@ -16,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_game_over.in_set(GameSet::Presentation));
 }
 
+/// The game-over panel's root (the automation reports whether it is up).
 #[derive(Component)]
 pub struct GameOverPanel;
 
@@ -28,7 +30,7 @@ fn show_game_over(
     panels: Query<Entity, With<GameOverPanel>>,
 ) {
     let over = match state.status() {
-        Status::Over(outcome) if !animation.is_busy(&time) => Some(outcome),
+        Status::Over(outcome) if !animation.is_busy(&time) && !state.reviewing => Some(outcome),
         _ => None,
     };
     match (over, panels.iter().next()) {
@@ -79,6 +81,11 @@ fn show_game_over(
                         p.spawn(widgets::button("Undo last move")).observe(
                             |_: On<Pointer<Click>>, mut w: MessageWriter<UndoRequest>| {
                                 w.write(UndoRequest);
+                            },
+                        );
+                        p.spawn(widgets::button("Review the game")).observe(
+                            |_: On<Pointer<Click>>, mut w: MessageWriter<ReviewRequest>| {
+                                w.write(ReviewRequest::Start);
                             },
                         );
                         p.spawn(widgets::button("Change setup")).observe(

@@ -1,9 +1,13 @@
 //! The heads-up display: scoreboard (whose turn, disc counts, levels), status line, the
-//! undo/redo/menu buttons, the pass banner, the game-over panel and the window title.
+//! undo/redo/menu buttons, the pass banner, the game-over panel, the review bar and the window
+//! title.
 
 mod banner;
 mod game_over;
+pub mod review;
 mod scoreboard;
+
+pub use game_over::GameOverPanel;
 
 use bevy::prelude::*;
 
@@ -13,8 +17,13 @@ use crate::settings::Settings;
 use crate::theme::palette::side_name;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((scoreboard::plugin, banner::plugin, game_over::plugin))
-        .add_systems(Update, window_title.in_set(GameSet::Presentation));
+    app.add_plugins((
+        scoreboard::plugin,
+        banner::plugin,
+        game_over::plugin,
+        review::plugin,
+    ))
+    .add_systems(Update, window_title.in_set(GameSet::Presentation));
 }
 
 /// "Reversi - Against the computer - Black 12 : 10 White".

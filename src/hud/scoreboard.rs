@@ -203,6 +203,10 @@ fn update_status(
     mut lines: Query<&mut Text, With<StatusLine>>,
 ) {
     let text = match state.status() {
+        _ if state.reviewing => {
+            let (shown, total) = super::review::review_position(&state);
+            format!("Review - move {shown} of {total}  (Left/Right step, Home/End, Enter done)")
+        }
         Status::Over(outcome) => match outcome.winner {
             Some(w) => format!(
                 "Game over - {} wins {}-{}",

@@ -42,6 +42,9 @@ fn keys(
     time: Res<Time>,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
+    if state.reviewing {
+        return; // the arrows and Enter step through the record (hud::review)
+    }
     let pressed = |keys: &[KeyCode]| keys.iter().any(|k| input.just_pressed(*k));
     if pressed(&[KeyCode::ArrowLeft]) {
         move_cursor(&mut cursor, -1, 0);
