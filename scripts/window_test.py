@@ -156,6 +156,18 @@ def check_picture(game, path, label, board, rows=range(8)):
           f"seen where the engine has them")
 
 
+def check_panel(path):
+    """The game-over panel is up: the middle of the board is covered by the dark panel (with
+    its light text), so no felt shows between the discs there."""
+    picture = Picture(path)
+    cx, cy = WIDTH // 2, HEIGHT // 2
+    felt = picture.share(cx, cy, FELT, radius=40)
+    dark = picture.share(cx, cy, lambda r, g, b: max(r, g, b) < 0.25, radius=40)
+    if felt > 0.02 or dark < 0.5:
+        raise CheckFailed(f"game over: no result panel in the middle ({felt:.0%} felt, {dark:.0%} dark)")
+    print(f"  game over: the result panel covers the middle ({dark:.0%} dark, {felt:.0%} felt)")
+
+
 def board_of(game):
     return game.state["board"]
 
@@ -226,11 +238,11 @@ def main():
                                     lambda p: check_picture(game, p, "midgame", board))
                     mid_taken = True
             time.sleep(0.05)
-        time.sleep(1.0)
+        game.wait("the result panel", lambda: game.state.get("game_over_panel") == "true", 60)
         board = board_of(game)
         # The result panel covers rows 3-7; rows 1, 2 and 8 stay in view.
         shoot_and_check(os.path.join(args.out, "game_over.png"),
-                        lambda p: check_picture(game, p, "game over", board, rows=(0, 1, 7)))
+                        lambda p: (check_panel(p), check_picture(game, p, "game over", board, rows=(0, 1, 7))))
         print(f"  game over after {game.state['ply']} plies: black {game.state['black']}, white {game.state['white']}; "
               f"moves {game.state['moves']}")
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")

@@ -7,6 +7,7 @@ use reversi_engine::{Color as Side, Square, Status, board_string};
 
 use crate::board::discs::BoardAnimation;
 use crate::board::square_center;
+use crate::hud::GameOverPanel;
 use crate::menus::Menu;
 use crate::rules::Match;
 
@@ -43,6 +44,7 @@ fn report_state(
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     menu: Res<State<Menu>>,
+    panels: Query<(), With<GameOverPanel>>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
@@ -55,13 +57,14 @@ fn report_state(
         },
     };
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} menu={:?} legal={} board={} moves={}",
+        "STATE ply={} black={} white={} status={} busy={} menu={:?} game_over_panel={} legal={} board={} moves={}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
         status,
         animation.is_busy(&time),
         menu.get(),
+        !panels.is_empty(),
         pos.legal_squares()
             .squares()
             .map(|s| s.to_string())
