@@ -19,6 +19,7 @@ pub mod search;
 mod simd;
 mod square;
 mod symmetry;
+pub mod train;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, perft};

@@ -11,6 +11,24 @@ pub trait Evaluate: Send + Sync {
     fn evaluate(&self, board: &Board) -> i32;
 }
 
+/// A borrowed evaluation evaluates like the one it borrows (the built-in learned weights are
+/// a `&'static PatternEval`).
+impl<E: Evaluate + ?Sized> Evaluate for &E {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        (**self).evaluate(board)
+    }
+}
+
+/// A shared evaluation evaluates like the one it shares (one copy of large weights serves
+/// many searchers).
+impl<E: Evaluate + ?Sized> Evaluate for std::sync::Arc<E> {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        (**self).evaluate(board)
+    }
+}
+
 /// The hand-written evaluation: classic features with weights that shift with the phase.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct HandEval;

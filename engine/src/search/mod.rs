@@ -17,11 +17,13 @@ mod eval;
 mod level;
 mod midgame;
 mod ordering;
+pub mod pattern;
 mod stability;
 mod tt;
 
 pub use eval::{Evaluate, HandEval};
 pub use level::{Level, choose_move, choose_move_for};
+pub use pattern::PatternEval;
 pub use stability::stable_discs;
 
 use crate::{Board, Scoring, Square};
@@ -208,17 +210,17 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of about `tt_mb` megabytes and the hand-written
-    /// evaluation, for standard (most discs) scoring.
+    /// A searcher with a transposition table of about `tt_mb` megabytes and the learned
+    /// evaluation (the built-in weights), for standard (most discs) scoring.
     pub fn new(tt_mb: usize) -> Searcher {
         Searcher {
             tt: Table::new(tt_mb),
-            eval: Box::new(HandEval),
+            eval: Box::new(PatternEval::builtin()),
             scoring: Scoring::MostDiscs,
         }
     }
 
-    /// Replaces the evaluation (e.g. with a learned one).
+    /// Replaces the evaluation (e.g. with the hand-written [`HandEval`] for comparison).
     pub fn with_eval(mut self, eval: Box<dyn Evaluate>) -> Searcher {
         self.eval = eval;
         self

@@ -14,7 +14,7 @@ use std::time::Instant;
 const OPENING_PLIES: usize = 6;
 
 /// The openings: random legal moves from a fixed seed, so every run plays the same ones.
-fn openings(count: usize) -> Vec<Vec<Move>> {
+pub fn openings(count: usize) -> Vec<Vec<Move>> {
     let mut state = 0x0DDB_A11Eu64;
     let mut next = move || {
         // splitmix64: a tiny, good-enough generator that needs no dependency here

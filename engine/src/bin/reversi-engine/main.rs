@@ -2,23 +2,29 @@
 //! analysis and the NBoard protocol. The one place that reads files, pipes and the clock.
 
 use reversi_engine::notation::{parse_board, parse_moves};
-use reversi_engine::search::{Clock, Limits, Searcher, solver_build};
+use reversi_engine::search::{
+    Clock, Evaluate, HandEval, Limits, PatternEval, Searcher, solver_build,
+};
 use reversi_engine::{Board, Color, Position, Rules, Square, Status, fast_path_name, perft};
 use std::fmt;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod evaltest;
 mod ladder;
 mod nboard;
+mod train;
 
 const USAGE: &str = "usage:
   reversi-engine perft DEPTH
   reversi-engine solve BOARD64 X|O
-  reversi-engine bench ffo FILE FIRST-LAST     (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
-  reversi-engine ladder [--games N] [--levels 1-9] [--threads N]   (each level vs the next)";
+  reversi-engine ladder [--games N] [--levels 1-9] [--threads N]   (each level vs the next)
+  reversi-engine train [--games N] [--threads N] [--solve 16] [--epochs N] [--work DIR] [--out FILE]
+  reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]";
 
 /// Milliseconds since the command (or move) began, for the search's time limits.
 struct Stopwatch(Instant);
@@ -44,6 +50,8 @@ fn main() -> ExitCode {
         Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
         Some("nboard") => nboard::run(),
         Some("ladder") => ladder::run(&args[1..]),
+        Some("train") => train::run(&args[1..]),
+        Some("evaltest") => evaltest::run(&args[1..]),
         Some("-h") | Some("--help") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -208,8 +216,16 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     if chosen.is_empty() {
         return fail(format!("{file} has no positions {first}-{last}"));
     }
+    let eval: Box<dyn Evaluate> = match (
+        args.get(3).map(String::as_str),
+        args.get(4).map(String::as_str),
+    ) {
+        (None, _) | (Some("--eval"), Some("learned")) => Box::new(PatternEval::builtin().clone()),
+        (Some("--eval"), Some("hand")) => Box::new(HandEval),
+        _ => return fail("bench's evaluation is --eval learned or --eval hand"),
+    };
     println!("solver build: {}", solver_build());
-    let mut searcher = Searcher::new(256);
+    let mut searcher = Searcher::new(256).with_eval(eval);
     let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
     for p in chosen {
         searcher.clear();

@@ -1,0 +1,636 @@
+//! The learned evaluation: phase-dependent weights for the configurations of board patterns
+//! (edges with X squares, corner blocks, rows, columns and diagonals), plus mobility and
+//! parity terms, fitted by the project's own training pipeline (`reversi-engine train`).
+//!
+//! Each pattern is given once; its other placements on the board come from the eight
+//! symmetries and share its table, so an edge learned at the top counts at every edge.
+
+use super::Evaluate;
+use crate::{Board, Square, Symmetry, bits};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The patterns, each in one orientation (squares in the order of their base-3 digits).
+const BASE_PATTERNS: [&[&str]; 11] = [
+    // The edge with both X squares: who owns the corners, and what an X move gives away.
+    &["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "b2", "g2"],
+    // The 3×3 corner block.
+    &["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"],
+    // The 2×5 corner block.
+    &["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"],
+    // Rows (and by symmetry columns) 2, 3 and 4.
+    &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"],
+    &["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3"],
+    &["a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4"],
+    // Diagonals of length 8 down to 4.
+    &["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"],
+    &["b1", "c2", "d3", "e4", "f5", "g6", "h7"],
+    &["c1", "d2", "e3", "f4", "g5", "h6"],
+    &["d1", "e2", "f3", "g4", "h5"],
+    &["e1", "f2", "g3", "h4"],
+];
+
+/// Game phases: phase `k` covers 4k+1 to 4k+4 empty squares.
+pub const PHASES: usize = 15;
+
+/// The phase of a position with `empties` empty squares.
+#[inline]
+pub fn phase_of(empties: u32) -> usize {
+    ((empties.max(1) - 1) / 4).min(PHASES as u32 - 1) as usize
+}
+
+/// One placement of a pattern on the board.
+#[derive(Clone, Debug)]
+struct Instance {
+    /// The squares, most significant base-3 digit first (the reference reading in tests).
+    #[cfg(test)]
+    squares: Vec<u8>,
+    /// Where the pattern's table starts within a phase's weights.
+    offset: u32,
+    /// The same squares read fast (see [`Layout::raw_entries`]).
+    segments: Vec<Segment>,
+}
+
+/// A fast way to read part of a placement: the masked squares all lie in different columns
+/// (of the board, or of its transpose), so one multiplication gathers them into a byte
+/// (column c → bit c), and a table turns that byte into the part of the base-3 index.
+#[derive(Clone, Debug)]
+struct Segment {
+    transposed: bool,
+    mask: u64,
+    /// `table[byte]`: the index part of the side to move's discs; the other side's count
+    /// double.
+    table: Box<[u32; 256]>,
+}
+
+/// Gathers the squares of `mask` (each in a different column) into a byte, column c at bit c.
+#[inline(always)]
+fn gather(bits: u64, mask: u64) -> usize {
+    // Every row's byte lands in the top byte; distinct columns never carry into each other.
+    ((bits & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// Splits a placement into segments: by rows of the board or of its transpose, whichever
+/// takes fewer (a whole row, column or diagonal is one segment).
+fn segments(squares: &[u8]) -> Vec<Segment> {
+    let n = squares.len();
+    let place_value = |k: usize| 3u32.pow((n - 1 - k) as u32);
+    let split = |transposed: bool| -> Vec<Vec<(u8, usize)>> {
+        // Squares in the frame read (transposed or not), with their digit place.
+        let framed: Vec<(u8, usize)> = squares
+            .iter()
+            .enumerate()
+            .map(|(k, &sq)| {
+                let s = if transposed {
+                    (sq % 8) * 8 + sq / 8
+                } else {
+                    sq
+                };
+                (s, k)
+            })
+            .collect();
+        let columns: Vec<u8> = framed.iter().map(|(s, _)| s % 8).collect();
+        let distinct = (0..n).all(|i| !columns[..i].contains(&columns[i]));
+        if distinct {
+            return vec![framed];
+        }
+        let mut rows: Vec<Vec<(u8, usize)>> = Vec::new();
+        for r in 0..8 {
+            let row: Vec<(u8, usize)> =
+                framed.iter().copied().filter(|(s, _)| s / 8 == r).collect();
+            if !row.is_empty() {
+                rows.push(row);
+            }
+        }
+        rows
+    };
+    let (plain, transposed) = (split(false), split(true));
+    let (groups, t) = if transposed.len() < plain.len() {
+        (transposed, true)
+    } else {
+        (plain, false)
+    };
+    groups
+        .into_iter()
+        .map(|group| {
+            let mask = group.iter().fold(0u64, |m, (s, _)| m | 1 << s);
+            let mut table = Box::new([0u32; 256]);
+            for (byte, entry) in table.iter_mut().enumerate() {
+                *entry = group
+                    .iter()
+                    .filter(|(s, _)| byte >> (s % 8) & 1 == 1)
+                    .map(|&(_, k)| place_value(k))
+                    .sum();
+            }
+            Segment {
+                transposed: t,
+                mask,
+                table,
+            }
+        })
+        .collect()
+}
+
+/// The digit orders under which a pattern covers the same squares: a row read backwards,
+/// a corner block reflected in its diagonal. Returns each as a permutation of digit places.
+fn self_symmetries(base: &[Square]) -> Vec<Vec<usize>> {
+    let mut perms = Vec::new();
+    for sym in Symmetry::ALL {
+        let image: Vec<Square> = base.iter().map(|&s| sym.square(s)).collect();
+        let perm: Option<Vec<usize>> = image
+            .iter()
+            .map(|s| base.iter().position(|b| b == s))
+            .collect();
+        if let Some(perm) = perm
+            && !perms.contains(&perm)
+        {
+            perms.push(perm);
+        }
+    }
+    perms
+}
+
+/// For each configuration of a pattern, the entry it shares with its mirror images: the
+/// smallest index among them (a position and its reflection must score alike).
+fn canonical_entries(base: &[Square], offset: u32) -> Vec<u32> {
+    let n = base.len();
+    let perms = self_symmetries(base);
+    (0..3u32.pow(n as u32))
+        .map(|index| {
+            let mut digits = vec![0u32; n];
+            let mut rest = index;
+            for d in digits.iter_mut().rev() {
+                *d = rest % 3;
+                rest /= 3;
+            }
+            let smallest = perms
+                .iter()
+                .map(|perm| perm.iter().fold(0u32, |acc, &p| acc * 3 + digits[p]))
+                .min()
+                .unwrap_or(index);
+            offset + smallest
+        })
+        .collect()
+}
+
+/// The board geometry the weights are laid out for: every placement of every pattern.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    instances: Vec<Instance>,
+    /// Per table entry (phase-relative): the entry whose weight it shares with its mirror
+    /// images.
+    canonical: Vec<u32>,
+    /// Pattern table entries in one phase (the scalar terms follow them).
+    table_len: usize,
+}
+
+/// Scalar terms after the pattern tables in each phase: a constant, mobility, parity.
+pub const SCALARS: usize = 3;
+
+impl Layout {
+    fn new() -> Layout {
+        let mut instances = Vec::new();
+        let mut canonical = Vec::new();
+        let mut offset = 0u32;
+        for pattern in BASE_PATTERNS {
+            let base: Vec<Square> = pattern
+                .iter()
+                .map(|s| s.parse().expect("pattern squares are valid"))
+                .collect();
+            let mut seen: Vec<u64> = Vec::new();
+            for sym in Symmetry::ALL {
+                let squares: Vec<u8> = base.iter().map(|&s| sym.square(s).index() as u8).collect();
+                let set = squares.iter().fold(0u64, |m, &s| m | 1 << s);
+                // A pattern symmetric in itself (a row under mirroring) appears once.
+                if !seen.contains(&set) {
+                    seen.push(set);
+                    instances.push(Instance {
+                        segments: segments(&squares),
+                        #[cfg(test)]
+                        squares,
+                        offset,
+                    });
+                }
+            }
+            canonical.extend(canonical_entries(&base, offset));
+            offset += 3u32.pow(pattern.len() as u32);
+        }
+        Layout {
+            instances,
+            canonical,
+            table_len: offset as usize,
+        }
+    }
+
+    /// The one layout (built once).
+    pub fn get() -> &'static Layout {
+        static LAYOUT: OnceLock<Layout> = OnceLock::new();
+        LAYOUT.get_or_init(Layout::new)
+    }
+
+    /// Weights in one phase: every table, then the scalar terms.
+    pub fn phase_len(&self) -> usize {
+        self.table_len + SCALARS
+    }
+
+    /// Number of pattern placements on the board.
+    pub fn instances(&self) -> usize {
+        self.instances.len()
+    }
+
+    /// The table entry of every placement for `board` (side to move's discs are digit 1, the
+    /// other side's 2), as indices into a phase's weights; mirror images share an entry.
+    #[inline]
+    pub fn features(&self, board: &Board, out: &mut [u32]) {
+        self.raw_entries(board, out);
+        for slot in out.iter_mut() {
+            *slot = self.canonical[*slot as usize];
+        }
+    }
+
+    /// The table entry of every placement for `board` before sharing between mirror images
+    /// (the evaluation's fast path: [`PatternEval`] copies each shared weight to all of its
+    /// configurations, so it needs no second look-up).
+    #[inline]
+    pub fn raw_entries(&self, board: &Board, out: &mut [u32]) {
+        let (p, o) = (board.player, board.opponent);
+        let t = Symmetry::MainDiagonal;
+        let (pt, ot) = (t.apply(p), t.apply(o));
+        for (slot, inst) in out.iter_mut().zip(&self.instances) {
+            let mut index = inst.offset;
+            for seg in &inst.segments {
+                let (sp, so) = if seg.transposed { (pt, ot) } else { (p, o) };
+                index += seg.table[gather(sp, seg.mask)] + 2 * seg.table[gather(so, seg.mask)];
+            }
+            *slot = index;
+        }
+    }
+
+    /// The entry that table entry `raw` (phase-relative) shares its weight with; scalar terms
+    /// share with nobody.
+    fn canonical_entry(&self, raw: usize) -> usize {
+        self.canonical.get(raw).map_or(raw, |&c| c as usize)
+    }
+
+    /// The scalar terms for `board`: constant, mobility difference, parity (+1 when the
+    /// side to move would get the last move of an even split).
+    #[inline]
+    pub fn scalars(board: &Board) -> [f32; SCALARS] {
+        let mobility = bits::moves(board.player, board.opponent).count_ones() as f32
+            - bits::moves(board.opponent, board.player).count_ones() as f32;
+        let parity = if board.empties().count_ones() % 2 == 1 {
+            1.0
+        } else {
+            -1.0
+        };
+        [1.0, mobility, parity]
+    }
+}
+
+/// Why a weights file could not be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum WeightsError {
+    /// The file does not start with the format's magic bytes.
+    NotWeights,
+    /// A format version this build cannot read.
+    Version(u16),
+    /// The weights are for a different set of patterns or phases.
+    Shape {
+        /// Phases × weights per phase the file says it holds.
+        found: (usize, usize),
+        /// What this build's layout needs.
+        expected: (usize, usize),
+    },
+    /// The file ends early or holds more than it should.
+    Corrupt(&'static str),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::NotWeights => f.write_str("not a Reversi evaluation weights file"),
+            WeightsError::Version(v) => write!(
+                f,
+                "weights format version {v}; this build reads version {VERSION}"
+            ),
+            WeightsError::Shape { found, expected } => write!(
+                f,
+                "weights for {} phases × {} entries; this build needs {} × {}",
+                found.0, found.1, expected.0, expected.1
+            ),
+            WeightsError::Corrupt(what) => write!(f, "corrupt weights file: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+const MAGIC: &[u8; 4] = b"RVPE";
+const VERSION: u16 = 1;
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *data
+            .get(*at)
+            .ok_or(WeightsError::Corrupt("ends inside a number"))?;
+        *at += 1;
+        v |= u64::from(b & 0x7F) << shift;
+        if b & 0x80 == 0 {
+            return Ok(v);
+        }
+    }
+    Err(WeightsError::Corrupt("a number too long"))
+}
+
+/// The learned evaluation: weights in hundredths of a disc, phase by phase. Every table
+/// entry holds its weight, mirror images included (copied from the shared entry), so the
+/// evaluation reads each placement with one look-up.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternEval {
+    weights: Vec<i16>,
+}
+
+impl fmt::Debug for PatternEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let used = self.weights.iter().filter(|&&w| w != 0).count();
+        write!(
+            f,
+            "PatternEval({used} of {} weights set)",
+            self.weights.len()
+        )
+    }
+}
+
+/// The weights the project trained, built into the binary (`engine/assets/eval.bin`).
+static BUILTIN: &[u8] = include_bytes!("../../assets/eval.bin");
+
+impl PatternEval {
+    /// All weights zero (the training pipeline's starting point).
+    pub fn zero() -> PatternEval {
+        PatternEval {
+            weights: vec![0; PHASES * Layout::get().phase_len()],
+        }
+    }
+
+    /// The built-in trained weights (read once).
+    pub fn builtin() -> &'static PatternEval {
+        static EVAL: OnceLock<PatternEval> = OnceLock::new();
+        EVAL.get_or_init(|| {
+            PatternEval::from_bytes(BUILTIN).expect("the built-in weights match this build")
+        })
+    }
+
+    /// Copies each shared weight of `phase` to the mirror images that use it.
+    fn spread_shared(&mut self, phase: usize) {
+        let layout = Layout::get();
+        let n = layout.phase_len();
+        let w = &mut self.weights[phase * n..(phase + 1) * n];
+        // A shared entry is the smallest of its group, so it is final before its copies.
+        for raw in 0..n {
+            w[raw] = w[layout.canonical_entry(raw)];
+        }
+    }
+
+    /// The weights of `phase`, in hundredths of a disc.
+    pub fn phase(&self, phase: usize) -> &[i16] {
+        let n = Layout::get().phase_len();
+        &self.weights[phase * n..(phase + 1) * n]
+    }
+
+    /// Replaces the weights of `phase` with `values` in discs.
+    pub fn set_phase(&mut self, phase: usize, values: &[f32]) {
+        let n = Layout::get().phase_len();
+        for (w, v) in self.weights[phase * n..(phase + 1) * n]
+            .iter_mut()
+            .zip(values)
+        {
+            *w = (v * 100.0).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        }
+        self.spread_shared(phase);
+    }
+
+    /// The compact file form: magic, version, shape, then runs of zeros and of values.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        put_varint(&mut out, PHASES as u64);
+        put_varint(&mut out, Layout::get().phase_len() as u64);
+        // Only shared entries are stored (copies are restored on reading), and most entries
+        // are configurations never seen in training: store runs of zeros and of values.
+        let layout = Layout::get();
+        let n = layout.phase_len();
+        let w: Vec<i16> = (0..self.weights.len())
+            .map(|i| {
+                let shared = layout.canonical_entry(i % n) == i % n;
+                if shared { self.weights[i] } else { 0 }
+            })
+            .collect();
+        let mut i = 0;
+        while i < w.len() {
+            let zeros = w[i..].iter().take_while(|&&v| v == 0).count();
+            i += zeros;
+            let values = w[i..].iter().take_while(|&&v| v != 0).count();
+            put_varint(&mut out, zeros as u64);
+            put_varint(&mut out, values as u64);
+            for v in &w[i..i + values] {
+                // zigzag, so small negative weights stay short
+                put_varint(&mut out, ((v << 1) ^ (v >> 15)) as u16 as u64);
+            }
+            i += values;
+        }
+        out
+    }
+
+    /// Reads the form [`PatternEval::to_bytes`] writes, checking magic, version and shape.
+    pub fn from_bytes(data: &[u8]) -> Result<PatternEval, WeightsError> {
+        if data.len() < 6 || &data[..4] != MAGIC {
+            return Err(WeightsError::NotWeights);
+        }
+        let version = u16::from_le_bytes([data[4], data[5]]);
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let mut at = 6;
+        let phases = get_varint(data, &mut at)? as usize;
+        let phase_len = get_varint(data, &mut at)? as usize;
+        let expected = (PHASES, Layout::get().phase_len());
+        if (phases, phase_len) != expected {
+            return Err(WeightsError::Shape {
+                found: (phases, phase_len),
+                expected,
+            });
+        }
+        let mut eval = PatternEval::zero();
+        let mut i = 0usize;
+        let total = eval.weights.len();
+        while i < total {
+            let zeros = get_varint(data, &mut at)? as usize;
+            let values = get_varint(data, &mut at)? as usize;
+            if zeros.saturating_add(values) > total - i {
+                return Err(WeightsError::Corrupt("more weights than the layout has"));
+            }
+            i += zeros;
+            for w in &mut eval.weights[i..i + values] {
+                let z = get_varint(data, &mut at)?;
+                let z =
+                    u16::try_from(z).map_err(|_| WeightsError::Corrupt("a weight too large"))?;
+                *w = ((z >> 1) as i16) ^ -((z & 1) as i16);
+            }
+            i += values;
+        }
+        if at != data.len() {
+            return Err(WeightsError::Corrupt("extra bytes after the weights"));
+        }
+        for phase in 0..PHASES {
+            eval.spread_shared(phase);
+        }
+        Ok(eval)
+    }
+
+    /// The evaluation in discs as a float (for training and tests).
+    pub fn evaluate_discs(&self, board: &Board) -> f32 {
+        self.evaluate(board) as f32 / 100.0
+    }
+}
+
+impl Evaluate for PatternEval {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        let layout = Layout::get();
+        let weights = self.phase(phase_of(board.empties().count_ones()));
+        let mut features = [0u32; 64];
+        let features = &mut features[..layout.instances()];
+        layout.raw_entries(board, features);
+        let mut sum: i32 = features
+            .iter()
+            .map(|&f| i32::from(weights[f as usize]))
+            .sum();
+        let scalars = Layout::scalars(board);
+        let base = layout.table_len;
+        for (k, s) in scalars.iter().enumerate() {
+            sum += (f32::from(weights[base + k]) * s) as i32;
+        }
+        sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_placement_is_a_distinct_square_set() {
+        let layout = Layout::get();
+        // 4 edges, 4 corners × (3×3), 8 × (2×5), 4 × 3 rows/columns, 2 + 4 × 4 diagonals.
+        assert_eq!(layout.instances(), 4 + 4 + 8 + 12 + 2 + 16);
+        assert_eq!(layout.phase_len(), 167_265 + SCALARS);
+    }
+
+    #[test]
+    fn symmetric_boards_get_the_same_features() {
+        let layout = Layout::get();
+        let board = Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000);
+        let mut base = vec![0u32; layout.instances()];
+        layout.features(&board, &mut base);
+        base.sort_unstable();
+        for sym in Symmetry::ALL {
+            let t = Board::new(sym.apply(board.player), sym.apply(board.opponent));
+            let mut f = vec![0u32; layout.instances()];
+            layout.features(&t, &mut f);
+            f.sort_unstable();
+            assert_eq!(f, base, "{sym:?}");
+        }
+    }
+
+    #[test]
+    fn the_fast_reading_matches_a_square_by_square_one() {
+        let layout = Layout::get();
+        let mut state = 7u64;
+        for _ in 0..2000 {
+            // Random disjoint disc sets.
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = state;
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let board = Board::new(a & state, !a & (state >> 7 | state << 3));
+            let mut fast = vec![0u32; layout.instances()];
+            layout.raw_entries(&board, &mut fast);
+            for (inst, &got) in layout.instances.iter().zip(&fast) {
+                let mut index = 0u32;
+                for &sq in &inst.squares {
+                    let digit = ((board.player >> sq) & 1) + 2 * ((board.opponent >> sq) & 1);
+                    index = index * 3 + digit as u32;
+                }
+                assert_eq!(got, inst.offset + index, "{:?}", inst.squares);
+            }
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_and_bad_files_are_refused() {
+        let mut eval = PatternEval::zero();
+        let n = Layout::get().phase_len();
+        let values: Vec<f32> = (0..n)
+            .map(|i| {
+                if i % 7 == 0 {
+                    (i % 300) as f32 / 10.0 - 15.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        eval.set_phase(3, &values);
+        let bytes = eval.to_bytes();
+        assert_eq!(PatternEval::from_bytes(&bytes).unwrap(), eval);
+        assert_eq!(
+            PatternEval::from_bytes(b"hello"),
+            Err(WeightsError::NotWeights)
+        );
+        let mut wrong_version = bytes.clone();
+        wrong_version[4] = 9;
+        assert_eq!(
+            PatternEval::from_bytes(&wrong_version),
+            Err(WeightsError::Version(9))
+        );
+        assert!(matches!(
+            PatternEval::from_bytes(&bytes[..bytes.len() - 3]),
+            Err(WeightsError::Corrupt(_))
+        ));
+        let mut extra = bytes.clone();
+        extra.push(0);
+        assert!(matches!(
+            PatternEval::from_bytes(&extra),
+            Err(WeightsError::Corrupt(_))
+        ));
+        let mut other_shape = MAGIC.to_vec();
+        other_shape.extend_from_slice(&VERSION.to_le_bytes());
+        put_varint(&mut other_shape, 10);
+        put_varint(&mut other_shape, 99);
+        assert!(matches!(
+            PatternEval::from_bytes(&other_shape),
+            Err(WeightsError::Shape { .. })
+        ));
+    }
+
+    #[test]
+    fn the_builtin_weights_load_and_see_corners() {
+        let eval = PatternEval::builtin();
+        // A corner for the side to move is worth more than the same position without it.
+        let with = Board::new(1 | (1 << 27) | (1 << 36), (1 << 28) | (1 << 35));
+        let without = Board::new((1 << 27) | (1 << 36) | (1 << 20), (1 << 28) | (1 << 35));
+        assert!(eval.evaluate(&with) > eval.evaluate(&without), "{eval:?}");
+    }
+}
