@@ -189,7 +189,9 @@ def main():
     os.makedirs(os.path.join(config, "reversi"))
     with open(os.path.join(config, "reversi", "settings.txt"), "w") as f:
         f.write("animation = fast\nthinking_delay_ms = 0\nmuted = true\n")
+    # Settings and the saved game go to the temporary folder, never the user's own.
     env = {**os.environ, "DISPLAY": DISPLAY, "REVERSI_AUTOMATION": "1", "XDG_CONFIG_HOME": config,
+           "XDG_DATA_HOME": config,
            "WGPU_BACKEND": "vulkan", "RUST_LOG": "warn"}
     env.pop("WAYLAND_DISPLAY", None)
     time.sleep(1.0)

@@ -10,6 +10,7 @@ pub mod camera;
 pub mod hud;
 pub mod input;
 pub mod menus;
+pub mod records;
 pub mod rules;
 pub mod settings;
 pub mod theme;
@@ -36,6 +37,7 @@ pub fn logic(app: &mut App) {
     .add_plugins((
         settings::plugin,
         rules::plugin,
+        records::plugin,
         ai::plugin,
         board::plugin,
         input::plugin,

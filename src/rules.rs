@@ -16,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<RedoRequest>()
         .add_message::<NewGameRequest>()
         .add_message::<ReviewRequest>()
+        .add_message::<ResumeRequest>()
         .add_message::<DiscPlaced>()
         .add_message::<TurnPassed>()
         .add_message::<GameEnded>()
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 start_new_games,
+                resume_games,
                 apply_review,
                 apply_undo_redo,
                 apply_placements,
@@ -165,6 +167,14 @@ pub struct RedoRequest;
 #[derive(Message, Clone, Debug)]
 pub struct NewGameRequest(pub GameSetup);
 
+/// Continue a saved game as it was set up. The game's moves were checked when it was read;
+/// its rules must be the setup's.
+#[derive(Message, Clone, Debug)]
+pub struct ResumeRequest {
+    pub game: Game,
+    pub setup: GameSetup,
+}
+
 /// Reviewing a finished game, one placed disc per step (passes go with the move before).
 #[derive(Message, Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ReviewRequest {
@@ -231,6 +241,27 @@ fn start_new_games(
         *state = Match {
             game: Game::new(setup.rules),
             setup: setup.clone(),
+            generation,
+            reviewing: false,
+        };
+        reset.write(BoardReset);
+    }
+}
+
+fn resume_games(
+    mut requests: MessageReader<ResumeRequest>,
+    mut state: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for request in requests.read() {
+        if request.game.rules() != request.setup.rules {
+            warn!("not resuming: the saved game's rules differ from its setup's");
+            continue;
+        }
+        let generation = state.generation + 1;
+        *state = Match {
+            game: request.game.clone(),
+            setup: request.setup.clone(),
             generation,
             reviewing: false,
         };

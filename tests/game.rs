@@ -14,9 +14,10 @@ use reversi::board::squares::BoardSquare;
 use reversi::board::{disc_rest, supply::SupplyDisc};
 use reversi::hud::review::review_position;
 use reversi::menus::Menu;
+use reversi::records::{SaveFile, SaveNotice, SavedGame};
 use reversi::rules::{
     DiscPlaced, GameEnded, GameSetup, Match, MoveRefused, NewGameRequest, PlaceRequest, Player,
-    RedoRequest, Refusal, ReviewRequest, Source, TurnPassed, UndoRequest,
+    RedoRequest, Refusal, ResumeRequest, ReviewRequest, Source, TurnPassed, UndoRequest,
 };
 use reversi::settings::{Settings, SettingsFile};
 use reversi_engine::search::Level;
@@ -27,9 +28,14 @@ use reversi_engine::{
 const FRAME: Duration = Duration::from_millis(20);
 
 fn app_with(setup: GameSetup) -> App {
+    app_saving_to(setup, SaveFile::none())
+}
+
+fn app_saving_to(setup: GameSetup, save: SaveFile) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(SettingsFile::none());
+    app.insert_resource(save);
     app.add_plugins(reversi::logic);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.update();
@@ -444,4 +450,181 @@ fn a_game_in_progress_cannot_be_reviewed() {
     assert!(!state(&app).reviewing);
     place(&mut app, "d6");
     assert_eq!(state(&app).game.transcript(), "f5d6");
+}
+
+/// Steps frames until the game has `ply` moves (the computer answered) and the board is still.
+fn play_until(app: &mut App, ply: usize) {
+    for _ in 0..3000 {
+        app.update();
+        if state(app).game.ply() >= ply {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(state(app).game.ply(), ply, "the computer did not answer");
+    settle(app);
+}
+
+/// A save file in a fresh temporary folder of its own.
+fn temp_save(name: &str) -> (std::path::PathBuf, SaveFile) {
+    let dir = std::env::temp_dir().join(format!("reversi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("current.ggf");
+    (dir, SaveFile { path: Some(path) })
+}
+
+fn against_the_computer() -> GameSetup {
+    GameSetup {
+        players: [Player::Human, Player::Computer(Level::ALL[2])],
+        ..GameSetup::default()
+    }
+}
+
+#[test]
+fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
+    let (dir, save) = temp_save("resume");
+    let path = save.path.clone().unwrap();
+    let mut app = app_saving_to(against_the_computer(), save.clone());
+    // A new game is not saved before its first move.
+    app.update();
+    assert!(!path.exists());
+    place(&mut app, "f5");
+    play_until(&mut app, 2);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let record = reversi_engine::ggf::Record::parse(&text).unwrap();
+    assert_eq!(record.game, state(&app).game);
+    let played = state(&app).game.clone();
+    drop(app);
+
+    // Next start: the menu offers the game; resuming restores the game and who plays.
+    let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    let offered = app
+        .world()
+        .resource::<SavedGame>()
+        .0
+        .clone()
+        .expect("a game to resume");
+    assert_eq!(offered.game, played);
+    assert_eq!(offered.setup, against_the_computer());
+    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    app.world_mut().write_message(ResumeRequest {
+        game: offered.game,
+        setup: offered.setup,
+    });
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game, played);
+    assert_eq!(state(&app).setup, against_the_computer());
+    assert_world_matches_engine(&mut app);
+    let legal = state(&app).game.current().legal_squares().first().unwrap();
+    place(&mut app, &legal.to_string());
+    play_until(&mut app, 4);
+    let again = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        reversi_engine::ggf::Record::parse(&again).unwrap().game,
+        state(&app).game
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
+    let good = {
+        let mut app = app_with(against_the_computer());
+        place(&mut app, "f5");
+        settle(&mut app);
+        reversi::records::record_of(state(&app)).to_ggf()
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty", Vec::new(), "the record is empty"),
+        (
+            "truncated",
+            good.as_bytes()[..good.len() / 2].to_vec(),
+            "ends before",
+        ),
+        ("binary", vec![0xff, 0xfe, 0x00, 0x9c], "not text"),
+        (
+            "illegal",
+            good.replace("B[F5]", "B[A1]").into_bytes(),
+            "move 1 (a1) is illegal",
+        ),
+        (
+            "no players",
+            good.replace("PL[", "XX[").into_bytes(),
+            "who plays",
+        ),
+        ("huge", "(;".repeat(600_000).into_bytes(), "not a property"),
+    ];
+    for (name, bytes, why) in cases {
+        let (dir, save) = temp_save(&format!("unreadable-{}", name.replace(' ', "-")));
+        let path = save.path.clone().unwrap();
+        std::fs::write(&path, &bytes).unwrap();
+        let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+        assert!(app.world().resource::<SavedGame>().0.is_none(), "{name}");
+        let notice = app
+            .world()
+            .resource::<SaveNotice>()
+            .0
+            .clone()
+            .expect("a notice");
+        assert!(notice.contains(why), "{name}: {notice}");
+        assert!(notice.contains("unreadable-1"), "{name}: {notice}");
+        // Moved aside with its content, not deleted.
+        assert!(!path.exists(), "{name}");
+        assert_eq!(
+            std::fs::read(dir.join("current.ggf.unreadable-1")).unwrap(),
+            bytes
+        );
+        place(&mut app, "f5");
+        assert_eq!(state(&app).game.transcript(), "f5", "{name}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn a_crash_between_write_and_rename_keeps_the_last_save() {
+    let (dir, save) = temp_save("crash");
+    let path = save.path.clone().unwrap();
+    let mut app = app_saving_to(against_the_computer(), save.clone());
+    place(&mut app, "f5");
+    play_until(&mut app, 2);
+    let played = state(&app).game.clone();
+    drop(app);
+    // The next write got as far as its temporary file.
+    std::fs::write(dir.join("current.ggf.tmp"), "(;GM[Othello]B[F").unwrap();
+    let app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    let offered = app
+        .world()
+        .resource::<SavedGame>()
+        .0
+        .clone()
+        .expect("the last save");
+    assert_eq!(offered.game, played);
+    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    assert!(!dir.join("current.ggf.tmp").exists());
+    assert!(path.exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_finished_game_is_kept_but_not_offered() {
+    let (dir, save) = temp_save("finished");
+    let path = save.path.clone().unwrap();
+    let mut game = Game::new(Rules::default());
+    game.play_transcript(PASSING_GAME).unwrap();
+    let finished = Match {
+        game,
+        setup: GameSetup::two_players(Rules::default()),
+        generation: 0,
+        reviewing: false,
+    };
+    let text = reversi::records::record_of(&finished).to_ggf();
+    assert!(text.contains("RE[-"), "{text}");
+    std::fs::write(&path, &text).unwrap();
+    let app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    assert!(app.world().resource::<SavedGame>().0.is_none());
+    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let _ = std::fs::remove_dir_all(dir);
 }

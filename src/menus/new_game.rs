@@ -6,7 +6,8 @@ use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 
 use super::choices::{Choice, Mode, NewGameForm, choice_row, supply_options};
 use super::{Menu, SettingsReturn};
-use crate::rules::NewGameRequest;
+use crate::records::{SaveNotice, SavedGame};
+use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -20,13 +21,30 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct LevelDescription;
 
-fn spawn_menu(mut commands: Commands) {
+fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNotice>) {
+    let resume = saved.0.as_ref().map(|r| {
+        let moves = r
+            .game
+            .moves()
+            .iter()
+            .filter(|m| m.square().is_some())
+            .count();
+        let opponents = format!("{} vs {}", r.setup.names[0], r.setup.names[1]);
+        format!("Saved game: {opponents}, {moves} discs placed.")
+    });
     commands
         .spawn((Name::new("new game menu"), widgets::overlay(), DespawnOnExit(Menu::NewGame)))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Reversi"));
                 p.spawn(widgets::label("Flank your opponent's discs to turn them your colour. Most discs at the end wins."));
+                if let Some(text) = &notice.0 {
+                    p.spawn(widgets::label(text.clone()));
+                }
+                if let Some(text) = resume {
+                    p.spawn(widgets::label(text));
+                    p.spawn(widgets::button("Resume saved game")).observe(resume_game);
+                }
                 choice_row(p, "Play", vec![
                     ("Against the computer".into(), Choice::Mode(Mode::VsComputer)),
                     ("Two players".into(), Choice::Mode(Mode::TwoPlayers)),
@@ -86,6 +104,21 @@ fn start_game(
 ) {
     requests.write(NewGameRequest(form.setup()));
     next.set(Menu::None);
+}
+
+fn resume_game(
+    _: On<Pointer<Click>>,
+    mut saved: ResMut<SavedGame>,
+    mut requests: MessageWriter<ResumeRequest>,
+    mut next: ResMut<NextState<Menu>>,
+) {
+    if let Some(r) = saved.0.take() {
+        requests.write(ResumeRequest {
+            game: r.game,
+            setup: r.setup,
+        });
+        next.set(Menu::None);
+    }
 }
 
 fn enter_starts(

@@ -1,0 +1,252 @@
+//! The game in progress, saved after every move as a GGF record in the user's data folder
+//! and offered for resume at the next start. Writes are atomic; a save that cannot be read
+//! is moved aside (never deleted) and the player is told why.
+
+use bevy::prelude::*;
+use reversi_engine::Game;
+use reversi_engine::ggf::Record;
+use reversi_engine::search::Level;
+use std::path::{Path, PathBuf};
+
+use crate::GameSet;
+use crate::rules::{BoardReset, DiscPlaced, GameSetup, Match, Player, TurnPassed};
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<SaveFile>() {
+        app.insert_resource(SaveFile::default_location());
+    }
+    let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
+    if let Some(notice) = &notice {
+        warn!("{notice}");
+    }
+    app.insert_resource(SavedGame(saved))
+        .insert_resource(SaveNotice(notice))
+        .add_systems(Update, autosave.in_set(GameSet::Presentation));
+}
+
+/// Where the game in progress is kept; `None` keeps nothing (tests, the browser for now).
+#[derive(Resource, Clone, Debug)]
+pub struct SaveFile {
+    pub path: Option<PathBuf>,
+}
+
+/// A game found at start-up that can be resumed (unfinished, readable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resumable {
+    pub game: Game,
+    pub setup: GameSetup,
+}
+
+/// The saved game the new-game menu offers, until a new game overwrites the save.
+#[derive(Resource, Default)]
+pub struct SavedGame(pub Option<Resumable>);
+
+/// What went wrong with the save at start-up, for the new-game menu to say.
+#[derive(Resource, Default)]
+pub struct SaveNotice(pub Option<String>);
+
+/// The extra GGF property that says who plays each side: `human` or `computer:LEVEL`.
+const PLAYERS_PROPERTY: &str = "PL";
+
+fn player_tag(p: Player) -> String {
+    match p {
+        Player::Human => "human".into(),
+        Player::Computer(level) => format!("computer:{}", level.number()),
+    }
+}
+
+fn parse_player(tag: &str) -> Option<Player> {
+    match tag.trim() {
+        "human" => Some(Player::Human),
+        t => {
+            let n = t.strip_prefix("computer:")?.parse::<u8>().ok()?;
+            Level::from_number(n).map(Player::Computer)
+        }
+    }
+}
+
+/// `2026-11-22 21:30:05 UTC` for a time in seconds since 1970 (GGF's date property).
+fn utc_date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rest = secs % 86_400;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The record of `state`'s game, with the setup in it so it can be resumed as it was.
+pub fn record_of(state: &Match) -> Record {
+    let mut record = Record::new(state.game.clone());
+    record.players = state.setup.names.clone();
+    record.place = "Reversi".into();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        record.date = utc_date(now.as_secs());
+    }
+    record.result = Record::result_of(&state.game).unwrap_or_else(|| "?".into());
+    let players = state.setup.players.map(player_tag).join(",");
+    record.other.push((PLAYERS_PROPERTY.into(), players));
+    record
+}
+
+/// The game and setup a record holds; `None` if its players property is missing or wrong.
+pub fn resumable_from(record: &Record) -> Option<Resumable> {
+    let tags = &record.other.iter().find(|(k, _)| k == PLAYERS_PROPERTY)?.1;
+    let (black, white) = tags.split_once(',')?;
+    let players = [parse_player(black)?, parse_player(white)?];
+    Some(Resumable {
+        game: record.game.clone(),
+        setup: GameSetup {
+            rules: record.game.rules(),
+            players,
+            names: record.players.clone(),
+        },
+    })
+}
+
+impl SaveFile {
+    /// `$XDG_DATA_HOME/reversi/current.ggf`, else `~/.local/share/reversi/current.ggf`.
+    pub fn default_location() -> SaveFile {
+        #[cfg(target_arch = "wasm32")]
+        {
+            SaveFile { path: None }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let base = std::env::var_os("XDG_DATA_HOME")
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+                .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from));
+            SaveFile {
+                path: base.map(|b| b.join("reversi").join("current.ggf")),
+            }
+        }
+    }
+
+    /// A save that is never read or written.
+    pub fn none() -> SaveFile {
+        SaveFile { path: None }
+    }
+
+    fn temporary(path: &Path) -> PathBuf {
+        path.with_extension("ggf.tmp")
+    }
+
+    /// Writes to a temporary file and renames it over the save, so a crash at any moment
+    /// leaves either the old save or the new one, never half of one.
+    pub fn write(&self, text: &str) -> std::io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = SaveFile::temporary(path);
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads the save at start-up: an unfinished game to offer, and a message if the save
+    /// could not be used (it is then moved aside as `current.ggf.unreadable-N`).
+    pub fn load_at_start(&self) -> (Option<Resumable>, Option<String>) {
+        let Some(path) = &self.path else {
+            return (None, None);
+        };
+        // A temporary file left by a crash before its rename: the save itself is whole.
+        let _ = std::fs::remove_file(SaveFile::temporary(path));
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
+            Err(e) => {
+                return (
+                    None,
+                    Some(format!("The saved game could not be read: {e}.")),
+                );
+            }
+        };
+        let problem = match String::from_utf8(bytes) {
+            Err(_) => "it is not text".to_string(),
+            Ok(text) => match Record::parse(&text) {
+                Err(e) => e.to_string(),
+                Ok(record) => match resumable_from(&record) {
+                    None => "it does not say who plays which side".to_string(),
+                    Some(r) if r.game.current().is_over() => return (None, None),
+                    Some(r) => return (Some(r), None),
+                },
+            },
+        };
+        let aside = (1..)
+            .map(|n| path.with_extension(format!("ggf.unreadable-{n}")))
+            .find(|p| !p.exists())
+            .expect("some number is free");
+        let kept = match std::fs::rename(path, &aside) {
+            Ok(()) => format!("it was kept as {}", aside.display()),
+            Err(e) => format!("it stays at {} ({e})", path.display()),
+        };
+        (
+            None,
+            Some(format!(
+                "The saved game could not be resumed: {problem}; {kept}."
+            )),
+        )
+    }
+}
+
+/// After every change to the game, the record goes to the save. A game not yet begun is not
+/// saved, so starting a new game keeps the old save until the first move. While a finished
+/// game is reviewed the record is already saved whole.
+fn autosave(
+    file: Res<SaveFile>,
+    state: Res<Match>,
+    mut placed: MessageReader<DiscPlaced>,
+    mut passed: MessageReader<TurnPassed>,
+    mut reset: MessageReader<BoardReset>,
+    mut saved: ResMut<SavedGame>,
+) {
+    let changed = placed.read().count() + passed.read().count() + reset.read().count() > 0;
+    if !changed || state.reviewing || state.game.ply() == 0 || file.path.is_none() {
+        return;
+    }
+    match file.write(&record_of(&state).to_ggf()) {
+        Ok(()) => saved.0 = None, // the save is now this game
+        Err(e) => warn!("cannot save the game: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(utc_date(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_date(951_782_400), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc_date(1_795_383_005), "2026-11-22 21:30:05 UTC");
+    }
+
+    #[test]
+    fn players_round_trip() {
+        for p in [
+            Player::Human,
+            Player::Computer(Level::Random),
+            Player::Computer(Level::Master),
+        ] {
+            assert_eq!(parse_player(&player_tag(p)), Some(p));
+        }
+        assert_eq!(parse_player("computer:10"), None);
+        assert_eq!(parse_player("robot"), None);
+    }
+}
