@@ -2,11 +2,11 @@
 //! one: accuracy against exact scores on positions it never trained on, and strength in
 //! games at equal depth.
 
-use crate::ladder::openings;
+use crate::ladder::{openings, play_out};
 use crate::{Stopwatch, fail};
 use reversi_engine::search::{Evaluate, HandEval, Limits, NoClock, PatternEval, Searcher};
 use reversi_engine::train::self_play_positions;
-use reversi_engine::{Board, Color, Move, Position, Rules, Status};
+use reversi_engine::{Board, Color, Move};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -86,22 +86,11 @@ fn game(
     let stop = AtomicBool::new(false);
     let mut searchers =
         [first, second].map(|e| Searcher::new(16).with_eval(Box::new(Arc::clone(e))));
-    let mut pos = Position::new(Rules::default());
-    for mv in opening {
-        pos = pos.play(*mv).expect("openings are legal").0;
-    }
-    loop {
-        let mv = match pos.status() {
-            Status::Over(outcome) => return outcome.score_for(first_colour),
-            Status::MustPass(_) => Move::Pass,
-            Status::ToMove(side) => {
-                let who = usize::from(side != first_colour);
-                let r = searchers[who].search(&pos.board(), &limits, &stop, &Stopwatch::start());
-                Move::at(r.best_move.expect("a side to move has a move"))
-            }
-        };
-        pos = pos.play(mv).expect("searches play legal moves").0;
-    }
+    play_out(opening, first_colour, |pos, side, _| {
+        let who = usize::from(side != first_colour);
+        let r = searchers[who].search(&pos.board(), &limits, &stop, &Stopwatch::start());
+        r.best_move.expect("a side to move has a move")
+    })
 }
 
 pub fn run(args: &[String]) -> ExitCode {

@@ -3,7 +3,7 @@
 
 use crate::{Stopwatch, fail};
 use reversi_engine::search::{Level, choose_move};
-use reversi_engine::{Color, Move, Position, Rules, Status};
+use reversi_engine::{Color, Move, Position, Rules, Square, Status};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -41,8 +41,31 @@ pub fn openings(count: usize) -> Vec<Vec<Move>> {
     out
 }
 
-/// One game from `opening`; returns the final disc difference for `stronger` (empties to
-/// the winner).
+/// Plays a game from `opening` to its end, asking `choose` for the square of each placement
+/// (given the position, the side to move and the number of moves since the opening, passes
+/// counted); returns the final disc difference for `colour` (empties to the winner).
+pub fn play_out(
+    opening: &[Move],
+    colour: Color,
+    mut choose: impl FnMut(&Position, Color, u64) -> Square,
+) -> i32 {
+    let mut pos = Position::new(Rules::default());
+    for mv in opening {
+        pos = pos.play(*mv).expect("openings are legal").0;
+    }
+    let mut ply = 0u64;
+    loop {
+        let mv = match pos.status() {
+            Status::Over(outcome) => return outcome.score_for(colour),
+            Status::MustPass(_) => Move::Pass,
+            Status::ToMove(side) => Move::at(choose(&pos, side, ply)),
+        };
+        pos = pos.play(mv).expect("the players only play legal moves").0;
+        ply += 1;
+    }
+}
+
+/// One game from `opening`; returns the final disc difference for `stronger`.
 fn play(
     opening: &[Move],
     stronger: Level,
@@ -51,34 +74,16 @@ fn play(
     seed: u64,
 ) -> i32 {
     let stop = AtomicBool::new(false);
-    let mut pos = Position::new(Rules::default());
-    for mv in opening {
-        pos = pos.play(*mv).expect("openings are legal").0;
-    }
-    let mut ply = 0u64;
-    loop {
-        let mv = match pos.status() {
-            Status::Over(outcome) => return outcome.score_for(stronger_colour),
-            Status::MustPass(_) => Move::Pass,
-            Status::ToMove(side) => {
-                let level = if side == stronger_colour {
-                    stronger
-                } else {
-                    weaker
-                };
-                let result = choose_move(
-                    &pos.board(),
-                    level,
-                    seed.wrapping_mul(1000).wrapping_add(ply),
-                    &stop,
-                    &Stopwatch::start(),
-                );
-                Move::at(result.best_move.expect("a side to move has a move"))
-            }
+    play_out(opening, stronger_colour, |pos, side, ply| {
+        let level = if side == stronger_colour {
+            stronger
+        } else {
+            weaker
         };
-        pos = pos.play(mv).expect("levels play legal moves").0;
-        ply += 1;
-    }
+        let seed = seed.wrapping_mul(1000).wrapping_add(ply);
+        let result = choose_move(&pos.board(), level, seed, &stop, &Stopwatch::start());
+        result.best_move.expect("a side to move has a move")
+    })
 }
 
 /// The results of one pairing.
