@@ -1,7 +1,9 @@
 //! `reversi --bench-frames`: measures whether the AI ever holds up the frame loop. It records
-//! frame times (Bevy's frame-time diagnostic) while idle, then while the strongest level
-//! thinks, prints the median idle frame, the 99th percentile while thinking and their ratio,
-//! and exits.
+//! frame times (Bevy's frame-time diagnostic) in two computer-vs-computer games played the
+//! same way, with instant flips and a move about every second, so the boards fill alike:
+//! first at the random level, whose search takes no time (idle), then at the strongest level
+//! while it thinks. Prints the median idle frame, the 99th percentile while thinking and
+//! their ratio, and exits. The player's settings file is left alone.
 
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
@@ -9,8 +11,9 @@ use reversi_engine::search::Level;
 
 use crate::ai::AiThinking;
 use crate::menus::Menu;
-use crate::rules::{GameSetup, NewGameRequest, Player};
-use crate::settings::Settings;
+use crate::records::SaveFile;
+use crate::rules::{GameSetup, Match, NewGameRequest, Player};
+use crate::settings::{AnimationSpeed, Settings, SettingsFile};
 
 /// Adds the benchmark when the command line asks for it: `--bench-frames` samples 240 frames
 /// in each phase, `--bench-frames=N` samples N (software renderers are slow: fewer is quicker).
@@ -22,6 +25,10 @@ pub fn plugin(app: &mut App) {
     });
     if let Some(samples) = samples {
         app.add_plugins(FrameTimeDiagnosticsPlugin::default())
+            // The benchmark changes settings and plays games of its own: it must not save
+            // them over the player's settings or saved game.
+            .insert_resource(SettingsFile::none())
+            .insert_resource(SaveFile::none())
             .insert_resource(Bench {
                 samples: samples.max(10),
                 ..default()
@@ -31,6 +38,16 @@ pub fn plugin(app: &mut App) {
 }
 
 const WARMUP_FRAMES: usize = 60;
+
+/// The idle game's pace: about as often as the strongest level moves (1 s a move).
+const IDLE_MOVE_MS: u32 = 1000;
+
+fn computer_game(level: Level) -> NewGameRequest {
+    NewGameRequest(GameSetup {
+        players: [Player::Computer(level), Player::Computer(level)],
+        ..GameSetup::two_players(Default::default())
+    })
+}
 
 #[derive(Resource, Default)]
 struct Bench {
@@ -51,6 +68,7 @@ fn run_bench(
     mut bench: ResMut<Bench>,
     diagnostics: Res<DiagnosticsStore>,
     ai: Res<AiThinking>,
+    state: Res<Match>,
     mut settings: ResMut<Settings>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut new_game: MessageWriter<NewGameRequest>,
@@ -64,25 +82,30 @@ fn run_bench(
     if bench.frame.is_multiple_of(60) {
         eprintln!("bench-frames: frame {}, last {frame_ms:.1} ms", bench.frame);
     }
+    // A finished game is replaced, so neither phase measures a full, static board for long.
+    let over = state.game.current().is_over();
+    let top = *Level::ALL.last().expect("levels exist");
     match bench.phase {
         0 => {
-            // Idle: a two-player game, nobody thinking.
             next_menu.set(Menu::None);
-            new_game.write(NewGameRequest(GameSetup::two_players(Default::default())));
+            settings.animation = AnimationSpeed::Instant;
+            settings.thinking_delay_ms = IDLE_MOVE_MS;
+            new_game.write(computer_game(Level::Random));
             bench.phase = 1;
+        }
+        1 if over => {
+            new_game.write(computer_game(Level::Random));
         }
         1 if bench.frame > WARMUP_FRAMES => {
             bench.idle.push(frame_ms);
             if bench.idle.len() >= bench.samples {
-                // Thinking: the strongest level plays both sides with no pause between moves.
                 settings.thinking_delay_ms = 0;
-                let top = *Level::ALL.last().expect("levels exist");
-                new_game.write(NewGameRequest(GameSetup {
-                    players: [Player::Computer(top), Player::Computer(top)],
-                    ..GameSetup::two_players(Default::default())
-                }));
+                new_game.write(computer_game(top));
                 bench.phase = 2;
             }
+        }
+        2 if over => {
+            new_game.write(computer_game(top));
         }
         2 if ai.active => {
             bench.thinking.push(frame_ms);
