@@ -125,9 +125,11 @@ def FELT(r, g, b):
     return g > 0.55 and g > r * 1.6 and g > b * 1.2
 
 
-# A black disc's lit face reads about (0.18, 0.18, 0.19); grid lines are dark but green.
+# A black disc's lit face reads about (0.18, 0.18, 0.19), and up to (0.40, 0.36, 0.34) where
+# the light glints on it near the right edge; grid lines are dark but green, and a white
+# disc's darkest side is still far brighter.
 def DARK(r, g, b):
-    return r + g + b < 0.7 and g < r * 1.3 + 0.03
+    return r + g + b < 1.35 and g < r * 1.3 + 0.03
 
 
 def LIGHT(r, g, b):
