@@ -237,15 +237,21 @@ fn start_new_games(
     mut reset: MessageWriter<BoardReset>,
 ) {
     if let Some(NewGameRequest(setup)) = requests.read().last() {
-        let generation = state.generation + 1;
-        *state = Match {
-            game: Game::new(setup.rules),
-            setup: setup.clone(),
-            generation,
-            reviewing: false,
-        };
+        replace_game(&mut state, Game::new(setup.rules), setup.clone());
         reset.write(BoardReset);
     }
+}
+
+/// A whole new game in the match (new or resumed): nothing carries over but the count of
+/// changes, which background work uses to tell its results are stale.
+fn replace_game(state: &mut Match, game: Game, setup: GameSetup) {
+    let generation = state.generation + 1;
+    *state = Match {
+        game,
+        setup,
+        generation,
+        reviewing: false,
+    };
 }
 
 fn resume_games(
@@ -258,13 +264,7 @@ fn resume_games(
             warn!("not resuming: the saved game's rules differ from its setup's");
             continue;
         }
-        let generation = state.generation + 1;
-        *state = Match {
-            game: request.game.clone(),
-            setup: request.setup.clone(),
-            generation,
-            reviewing: false,
-        };
+        replace_game(&mut state, request.game.clone(), request.setup.clone());
         reset.write(BoardReset);
     }
 }
