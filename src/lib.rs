@@ -14,6 +14,7 @@ pub mod records;
 pub mod rules;
 pub mod settings;
 pub mod theme;
+pub mod user_files;
 
 use bevy::prelude::*;
 

@@ -6,10 +6,11 @@ use bevy::prelude::*;
 use reversi_engine::Game;
 use reversi_engine::ggf::Record;
 use reversi_engine::search::Level;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::GameSet;
 use crate::rules::{BoardReset, DiscPlaced, GameSetup, Match, Player, TurnPassed};
+use crate::user_files::{temporary, user_file, write_atomically};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
@@ -120,19 +121,8 @@ pub fn resumable_from(record: &Record) -> Option<Resumable> {
 impl SaveFile {
     /// `$XDG_DATA_HOME/reversi/current.ggf`, else `~/.local/share/reversi/current.ggf`.
     pub fn default_location() -> SaveFile {
-        #[cfg(target_arch = "wasm32")]
-        {
-            SaveFile { path: None }
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let base = std::env::var_os("XDG_DATA_HOME")
-                .map(PathBuf::from)
-                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-                .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from));
-            SaveFile {
-                path: base.map(|b| b.join("reversi").join("current.ggf")),
-            }
+        SaveFile {
+            path: user_file("XDG_DATA_HOME", ".local/share", "current.ggf"),
         }
     }
 
@@ -141,22 +131,12 @@ impl SaveFile {
         SaveFile { path: None }
     }
 
-    fn temporary(path: &Path) -> PathBuf {
-        path.with_extension("ggf.tmp")
-    }
-
-    /// Writes to a temporary file and renames it over the save, so a crash at any moment
-    /// leaves either the old save or the new one, never half of one.
+    /// Writes atomically (a temporary file, then a rename).
     pub fn write(&self, text: &str) -> std::io::Result<()> {
-        let Some(path) = &self.path else {
-            return Ok(());
-        };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
+        match &self.path {
+            Some(path) => write_atomically(path, text),
+            None => Ok(()),
         }
-        let tmp = SaveFile::temporary(path);
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, path)
     }
 
     /// Reads the save at start-up: an unfinished game to offer, and a message if the save
@@ -166,7 +146,7 @@ impl SaveFile {
             return (None, None);
         };
         // A temporary file left by a crash before its rename: the save itself is whole.
-        let _ = std::fs::remove_file(SaveFile::temporary(path));
+        let _ = std::fs::remove_file(temporary(path));
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),

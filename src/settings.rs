@@ -4,6 +4,8 @@
 use bevy::prelude::*;
 use std::path::PathBuf;
 
+use crate::user_files::{user_file, write_atomically};
+
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
         Settings::default()
@@ -195,19 +197,8 @@ pub struct SettingsFile {
 impl SettingsFile {
     /// `$XDG_CONFIG_HOME/reversi/settings.txt`, else `~/.config/reversi/settings.txt`.
     pub fn default_location() -> SettingsFile {
-        #[cfg(target_arch = "wasm32")]
-        {
-            SettingsFile { path: None }
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let base = std::env::var_os("XDG_CONFIG_HOME")
-                .map(PathBuf::from)
-                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
-                .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from));
-            SettingsFile {
-                path: base.map(|b| b.join("reversi").join("settings.txt")),
-            }
+        SettingsFile {
+            path: user_file("XDG_CONFIG_HOME", ".config", "settings.txt"),
         }
     }
 
@@ -239,18 +230,10 @@ impl SettingsFile {
         }
     }
 
-    /// Writes to a temporary file, then renames, so a crash never leaves half a file.
+    /// Writes atomically (a temporary file, then a rename).
     fn save(&self, settings: &Settings) {
         let Some(path) = &self.path else { return };
-        let write = || -> std::io::Result<()> {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            let tmp = path.with_extension("txt.tmp");
-            std::fs::write(&tmp, settings.to_text())?;
-            std::fs::rename(&tmp, path)
-        };
-        if let Err(e) = write() {
+        if let Err(e) = write_atomically(path, &settings.to_text()) {
             warn!("cannot save settings to {}: {e}", path.display());
         }
     }
