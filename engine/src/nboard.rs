@@ -69,8 +69,8 @@ impl CommandError {
     }
 }
 
-fn number<T: std::str::FromStr>(command: &str, arg: Option<&str>) -> Result<T, CommandError> {
-    let arg = arg.unwrap_or("").trim();
+fn number<T: std::str::FromStr>(command: &str, arg: &str) -> Result<T, CommandError> {
+    let arg = arg.trim();
     arg.parse()
         .map_err(|_| CommandError(format!("`{command}` needs a number, found `{arg}`")))
 }
@@ -84,12 +84,12 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     let command = match word {
-        "nboard" => Command::Nboard(number("nboard", Some(rest))?),
+        "nboard" => Command::Nboard(number("nboard", rest)?),
         "set" => {
             let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             match what {
                 "depth" => {
-                    let depth: u32 = number("set depth", Some(value))?;
+                    let depth: u32 = number("set depth", value)?;
                     if !(1..=60).contains(&depth) {
                         return Err(CommandError(format!(
                             "the depth must be 1 to 60, found {depth}"
@@ -111,7 +111,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
                 None => return Err(CommandError(format!("`{written}` is not a move"))),
             }
         }
-        "hint" => Command::Hint(number("hint", Some(rest))?),
+        "hint" => Command::Hint(number("hint", rest)?),
         "go" => Command::Go,
         "ping" => Command::Ping(rest.to_string()),
         "learn" => Command::Learn,
