@@ -18,6 +18,7 @@ mod level;
 mod midgame;
 mod ordering;
 pub mod pattern;
+pub mod remote;
 mod stability;
 mod tt;
 
