@@ -10,9 +10,11 @@ packages=(
   libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers
   # window tests: a virtual X server, a screenshot tool, xdotool to send input like a player
   xvfb xauth imagemagick xdotool
-  # the wasm toolchain unpacker and the web test's browser
-  zstd
+  # the wasm toolchain unpacker, the web test's browser, and gzip for the web build's sizes
+  zstd chromium gzip
 )
+# The web test runs under Node.js (Playwright); a machine that already has node keeps its own.
+command -v node >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check, cheapest first: formatting, lints, the engine's tests, the game's headless
-# ECS tests, the real window under Xvfb (screenshots checked by pixel), and the wasm32 build.
+# ECS tests, the real window under Xvfb (screenshots checked by pixel), and the web build played
+# in headless Chromium.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -30,19 +31,8 @@ cargo build -p reversi --bin reversi --profile "$REVERSI_PROFILE"
 python3 scripts/window_test.py --binary "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi" --out "${SCREENSHOT_DIR:-$ROOT/screenshots}"
 lap
 
-step "wasm32 build check"
-if rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown; then
-  cargo check -p reversi --target wasm32-unknown-unknown --profile "$REVERSI_PROFILE"
-else
-  # No rustup target here: use the toolchain the shared script installs (it carries wasm32).
-  installer="$ROOT/../shared/tools/wasm-toolchain.sh"
-  if [ ! -f "$installer" ]; then
-    echo "no toolchain with the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" >&2
-    exit 1
-  fi
-  toolchain=$(bash "$installer")
-  cargo +"$toolchain" check -p reversi --target wasm32-unknown-unknown --profile "$REVERSI_PROFILE"
-fi
+step "the web build (wasm32) in headless Chromium"
+bash scripts/web_test.sh
 lap
 echo
 echo "all checks passed in $(( SECONDS - started )) s"

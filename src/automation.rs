@@ -1,10 +1,13 @@
 //! Hooks for testing the real window from outside, like a player would: with
 //! `REVERSI_AUTOMATION=1` the game prints where each square is on screen and, after every
 //! change, the position and status, so a script can click squares with xdotool and check.
+//! In the browser the same lines always go to the page (`reversiPage.report`), which shows
+//! the score in the tab's title and keeps them for the browser test.
 
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, Square, Status, board_string};
 
+use crate::ai::AiThinking;
 use crate::board::discs::BoardAnimation;
 use crate::board::square_center;
 use crate::hud::GameOverPanel;
@@ -12,9 +15,16 @@ use crate::menus::Menu;
 use crate::rules::Match;
 
 pub(super) fn plugin(app: &mut App) {
-    if std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
+    if cfg!(target_arch = "wasm32") || std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
         app.add_systems(Last, (report_squares, report_state));
     }
+}
+
+fn emit(line: &str) {
+    #[cfg(target_arch = "wasm32")]
+    crate::web::page::report(line);
+    #[cfg(not(target_arch = "wasm32"))]
+    println!("{line}");
 }
 
 fn report_squares(
@@ -34,7 +44,7 @@ fn report_squares(
         line.push_str(&format!(" {sq}:{:.0},{:.0}", p.x * scale, p.y * scale));
     }
     if *last != line {
-        println!("{line}");
+        emit(&line);
         *last = line;
     }
 }
@@ -42,6 +52,7 @@ fn report_squares(
 fn report_state(
     state: Res<Match>,
     animation: Res<BoardAnimation>,
+    ai: Res<AiThinking>,
     time: Res<Time>,
     menu: Res<State<Menu>>,
     panels: Query<(), With<GameOverPanel>>,
@@ -57,12 +68,13 @@ fn report_state(
         },
     };
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} menu={:?} game_over_panel={} legal={} board={} moves={}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
         status,
         animation.is_busy(&time),
+        ai.active,
         menu.get(),
         !panels.is_empty(),
         pos.legal_squares()
@@ -74,7 +86,7 @@ fn report_state(
         state.game.transcript()
     );
     if *last != line {
-        println!("{line}");
+        emit(&line);
         *last = line;
     }
 }

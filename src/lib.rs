@@ -9,12 +9,15 @@ pub mod board;
 pub mod camera;
 pub mod hud;
 pub mod input;
+pub mod link;
 pub mod menus;
 pub mod records;
 pub mod rules;
 pub mod settings;
 pub mod theme;
 pub mod user_files;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -57,4 +60,6 @@ pub fn presentation(app: &mut App) {
         automation::plugin,
         bench_frames::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }

@@ -12,6 +12,8 @@ fn main() -> AppExit {
                     title: "Reversi".into(),
                     resolution: WindowResolution::new(1280, 800),
                     fit_canvas_to_parent: true,
+                    // The web page's canvas (web/index.html); ignored on the desktop.
+                    canvas: Some("#reversi".into()),
                     ..default()
                 }),
                 ..default()

@@ -42,7 +42,8 @@ pub struct Resumable {
 #[derive(Resource, Default)]
 pub struct SavedGame(pub Option<Resumable>);
 
-/// What went wrong with the save at start-up, for the new-game menu to say.
+/// What went wrong with the save (in the browser: the link) at start-up, for the new-game menu
+/// to say.
 #[derive(Resource, Default)]
 pub struct SaveNotice(pub Option<String>);
 
@@ -96,6 +97,11 @@ pub fn record_of(state: &Match) -> Record {
     #[cfg(not(target_arch = "wasm32"))]
     if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
         record.date = utc_date(now.as_secs());
+    }
+    // `SystemTime` panics in the browser; JavaScript's clock gives the same seconds.
+    #[cfg(target_arch = "wasm32")]
+    {
+        record.date = utc_date((js_sys::Date::now() / 1000.0) as u64);
     }
     record.result = Record::result_of(&state.game).unwrap_or_else(|| "?".into());
     let players = state.setup.players.map(player_tag).join(",");

@@ -1,10 +1,10 @@
 //! Player settings (sound, animation speed, markers, colours, AI pacing) and their persistence
-//! as a small `key = value` file in the user's config directory (atomic write, bad lines ignored).
+//! as a small `key = value` text in the user's config directory, or in the browser's
+//! `localStorage` in the web build (atomic write, bad lines ignored).
 
 use bevy::prelude::*;
-use std::path::PathBuf;
 
-use crate::user_files::{user_file, write_atomically};
+use crate::user_files::UserText;
 
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
@@ -191,50 +191,47 @@ impl Settings {
 /// Where settings are stored; absent in tests, so they never touch the user's files.
 #[derive(Resource, Clone, Debug)]
 pub struct SettingsFile {
-    pub path: Option<PathBuf>,
+    pub place: Option<UserText>,
 }
 
 impl SettingsFile {
-    /// `$XDG_CONFIG_HOME/reversi/settings.txt`, else `~/.config/reversi/settings.txt`.
+    /// `$XDG_CONFIG_HOME/reversi/settings.txt`, else `~/.config/reversi/settings.txt`; in the
+    /// browser the `localStorage` key `reversi/settings.txt`.
     pub fn default_location() -> SettingsFile {
         SettingsFile {
-            path: user_file("XDG_CONFIG_HOME", ".config", "settings.txt"),
+            place: UserText::named("XDG_CONFIG_HOME", ".config", "settings.txt"),
         }
     }
 
     /// A file that is never read or written.
     pub fn none() -> SettingsFile {
-        SettingsFile { path: None }
+        SettingsFile { place: None }
     }
 
     fn load(&self) -> Settings {
-        let Some(path) = &self.path else {
+        let Some(place) = &self.place else {
             return Settings::default();
         };
-        match std::fs::read_to_string(path) {
-            Ok(text) => {
+        match place.read() {
+            Ok(Some(text)) => {
                 let (settings, problems) = Settings::from_text(&text);
                 for p in problems {
-                    warn!("settings file {}: {p}", path.display());
+                    warn!("settings in {place}: {p}");
                 }
                 settings
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Settings::default(),
+            Ok(None) => Settings::default(),
             Err(e) => {
-                warn!(
-                    "cannot read settings {}: {e}; using defaults",
-                    path.display()
-                );
+                warn!("cannot read settings from {place}: {e}; using defaults");
                 Settings::default()
             }
         }
     }
 
-    /// Writes atomically (a temporary file, then a rename).
     fn save(&self, settings: &Settings) {
-        let Some(path) = &self.path else { return };
-        if let Err(e) = write_atomically(path, &settings.to_text()) {
-            warn!("cannot save settings to {}: {e}", path.display());
+        let Some(place) = &self.place else { return };
+        if let Err(e) = place.write(&settings.to_text()) {
+            warn!("cannot save settings to {place}: {e}");
         }
     }
 }

@@ -1,20 +1,28 @@
-//! The bridge to the engine's AI: when the computer is to move, its search runs on the async
-//! compute pool (never on the frame), is cancelled when the position changes, and its move is
-//! sent as a placement request once the board is still and the minimum thinking time passed.
+//! The bridge to the engine's AI: when the computer is to move, its search runs away from the
+//! frame (a compute-pool thread on the desktop, a Web Worker in the browser), is cancelled
+//! when the position changes, and its move is sent as a placement request once the board is
+//! still and the minimum thinking time passed.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use reversi_engine::search::{Clock, Level, choose_move_for};
-use reversi_engine::{CENTRE, FlipRule, Move, Position, Scoring, Status};
+use reversi_engine::{CENTRE, FlipRule, Move, Position, Scoring, Square, Status};
 
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
 use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::settings::Settings;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod thread;
+#[cfg(not(target_arch = "wasm32"))]
+use thread::Job;
+#[cfg(target_arch = "wasm32")]
+mod worker;
+#[cfg(target_arch = "wasm32")]
+use worker::Job;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>().add_systems(
@@ -30,8 +38,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct AiThinking {
     /// Whether a search is running or its move is waiting to be shown.
     pub active: bool,
-    task: Option<Task<Move>>,
-    cancel: Option<Arc<AtomicBool>>,
+    /// The search; dropping it stops it.
+    job: Option<Job>,
     /// The position generation the search answers.
     generation: u64,
     started: f64,
@@ -41,10 +49,7 @@ pub struct AiThinking {
 impl AiThinking {
     /// Stops the running search (it returns its best move so far, which is then dropped).
     pub fn cancel(&mut self) {
-        if let Some(flag) = self.cancel.take() {
-            flag.store(true, Ordering::Relaxed);
-        }
-        self.task = None;
+        self.job = None;
         self.ready = None;
         self.active = false;
     }
@@ -59,19 +64,11 @@ impl Clock for SinceStart {
     }
 }
 
-/// The computer's move in `pos` at `level`. Variants the search does not model are handled
-/// here: the free opening picks a centre square, and under the one-line rule the search's
-/// square is played with the line that suits the scoring best.
+/// The computer's move in `pos` at `level`, searched on the calling thread. Variants the
+/// search does not model are handled here: see [`forced_move`] and [`complete_move`].
 pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBool) -> Move {
-    match pos.status() {
-        Status::Over(_) => return Move::Pass,
-        Status::MustPass(_) => return Move::Pass,
-        Status::ToMove(_) => {}
-    }
-    let legal = pos.legal_squares();
-    if pos.in_free_opening() {
-        let free: Vec<_> = legal.squares().filter(|s| CENTRE & s.bit() != 0).collect();
-        return Move::at(free[(seed as usize) % free.len()]);
+    if let Some(mv) = forced_move(pos, seed) {
+        return mv;
     }
     let clock = SinceStart(Instant::now());
     let result = choose_move_for(
@@ -82,14 +79,35 @@ pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBoo
         cancel,
         &clock,
     );
-    let square = match result.best_move {
-        Some(sq) if legal.contains(sq) => sq,
-        other => {
-            // Never play an illegal move: fall back to the first legal square and say so.
-            let first = legal.first().expect("ToMove has a legal square");
-            warn!("search returned {other:?}, not legal here; playing {first}");
-            first
+    complete_move(pos, result.best_move)
+}
+
+/// The move when no search is needed: a pass, or a centre square in the free opening.
+pub fn forced_move(pos: &Position, seed: u64) -> Option<Move> {
+    match pos.status() {
+        Status::Over(_) | Status::MustPass(_) => Some(Move::Pass),
+        Status::ToMove(_) if pos.in_free_opening() => {
+            let legal = pos.legal_squares();
+            let free: Vec<_> = legal.squares().filter(|s| CENTRE & s.bit() != 0).collect();
+            Some(Move::at(free[(seed as usize) % free.len()]))
         }
+        Status::ToMove(_) => None,
+    }
+}
+
+/// The full move for the search's square: under the one-line rule the line that suits the
+/// scoring best. A missing or illegal square (never expected) becomes the first legal one.
+pub fn complete_move(pos: &Position, searched: Option<Square>) -> Move {
+    let legal = pos.legal_squares();
+    let square = match searched {
+        Some(sq) if legal.contains(sq) => sq,
+        other => match legal.first() {
+            Some(first) => {
+                warn!("search returned {other:?}, not legal here; playing {first}");
+                first
+            }
+            None => return Move::Pass,
+        },
     };
     if pos.rules().flips == FlipRule::ChooseOneLine {
         let lines = pos.flanked_lines(square);
@@ -103,31 +121,6 @@ pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBoo
         };
     }
     Move::at(square)
-}
-
-/// Puts the calling thread (a compute-pool worker) at the lowest scheduling priority, once.
-/// The search is CPU-bound for up to seconds; at normal priority it competes with the frame
-/// loop and the renderer's threads, and on two cores that shows as long frames. At nice 19 it
-/// still gets every otherwise idle cycle. Linux only: there a nice value is per thread.
-fn background_priority() {
-    #[cfg(target_os = "linux")]
-    {
-        thread_local! {
-            static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        }
-        if LOWERED.get() {
-            return;
-        }
-        LOWERED.set(true);
-        // SAFETY: plain system calls on the current thread's id; no memory is shared.
-        let result = unsafe {
-            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-            libc::setpriority(libc::PRIO_PROCESS, tid, 19)
-        };
-        if result != 0 {
-            warn!("could not lower the AI thread's priority; frames may slow while it thinks");
-        }
-    }
 }
 
 fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>) {
@@ -147,14 +140,8 @@ fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>
         return;
     };
     let pos = *state.game.current();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
     let seed = state.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ state.game.ply() as u64;
-    ai.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        background_priority();
-        computer_move(&pos, level, seed, &flag)
-    }));
-    ai.cancel = Some(cancel);
+    ai.job = Some(Job::start(pos, level, seed));
     ai.generation = state.generation;
     ai.started = time.elapsed_secs_f64();
     ai.active = true;
@@ -171,11 +158,9 @@ fn finish_thinking(
     if !ai.active || ai.generation != state.generation {
         return;
     }
-    if let Some(task) = ai.task.as_mut()
-        && let Some(mv) = check_ready(task)
-    {
+    if let Some(mv) = ai.job.as_mut().and_then(Job::poll) {
         ai.ready = Some(mv);
-        ai.task = None;
+        ai.job = None;
     }
     let min_wait = settings.thinking_delay_ms as f64 / 1000.0;
     if animation.is_busy(&time) || time.elapsed_secs_f64() < ai.started + min_wait {
@@ -183,7 +168,6 @@ fn finish_thinking(
     }
     if let Some(mv) = ai.ready.take() {
         ai.active = false;
-        ai.cancel = None;
         if let Move::Place { square, line } = mv {
             requests.write(PlaceRequest {
                 square,

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the browser version into dist/: the game and the AI's worker for wasm32 (WebGL2),
+# their JavaScript bindings from wasm-bindgen, and the page around them. Serve it with
+#   python3 -m http.server -d dist 8000      (then open http://localhost:8000)
+#
+# Options:  --profile NAME    cargo profile (default web-release: optimised for size; CI uses
+#                             `ci`, which builds much faster and plays the same)
+#           --toolchain NAME  a rustup toolchain with the wasm32-unknown-unknown target
+#                             (default: the active one if it has the target, else the one
+#                             ../shared/tools/wasm-toolchain.sh installs on this project's machines)
+# wasm-bindgen's command-line tool must match the wasm-bindgen crate in Cargo.lock exactly;
+# the script installs that version with cargo if it is missing. wasm-opt (binaryen) is used
+# when it is on PATH.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+profile=web-release
+toolchain=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --profile) profile="$2"; shift 2 ;;
+    --toolchain) toolchain="$2"; shift 2 ;;
+    *) echo "unknown option $1 (see the top of $0)" >&2; exit 2 ;;
+  esac
+done
+
+step "a toolchain with the wasm32 target"
+if [ -z "$toolchain" ]; then
+  if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    toolchain=$(rustup show active-toolchain | cut -d' ' -f1)
+  elif [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
+    toolchain=$(bash "$ROOT/../shared/tools/wasm-toolchain.sh")
+  else
+    echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" >&2
+    exit 1
+  fi
+fi
+echo "using toolchain $toolchain"
+
+step "wasm-bindgen CLI matching Cargo.lock"
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+if [ -z "$version" ]; then
+  echo "Cargo.lock has no wasm-bindgen entry" >&2
+  exit 1
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
+  # --locked first (the tool's own tested dependencies); some registries no longer serve one
+  # of them, and then the newest compatible ones are used.
+  cargo install wasm-bindgen-cli --version "$version" --locked ||
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+wasm-bindgen --version
+
+step "cargo build --target wasm32-unknown-unknown --profile $profile"
+cargo +"$toolchain" build --target wasm32-unknown-unknown --profile "$profile" \
+  -p reversi --bin reversi -p reversi-engine-worker --lib
+out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile"
+
+step "dist/"
+rm -rf dist
+mkdir -p dist
+wasm-bindgen --target web --no-typescript --out-dir dist --out-name reversi "$out/reversi.wasm"
+wasm-bindgen --target web --no-typescript --out-dir dist --out-name engine \
+  "$out/reversi_engine_worker.wasm"
+if command -v wasm-opt >/dev/null; then
+  for f in dist/*.wasm; do
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int -o "$f.opt" "$f" && mv "$f.opt" "$f"
+  done
+fi
+cp web/index.html web/page.js web/ai-worker.js web/favicon.svg dist/
+for f in dist/*.wasm; do
+  awk -v name="$(basename "$f")" -v raw="$(stat -c %s "$f")" -v gz="$(gzip -9c "$f" | wc -c)" \
+    'BEGIN { printf "%-26s %6.1f MB, %5.1f MB gzipped\n", name, raw / 1048576, gz / 1048576 }'
+done
+echo "serve it: python3 -m http.server -d dist 8000"

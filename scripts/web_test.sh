@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the web version (scripts/build-web.sh) and plays it in headless Chromium
+# (web/test/browser_test.mjs): a move on the canvas, the computer's reply, links, saved
+# settings, and frame times while the strongest level thinks. Screenshots go to
+# $SCREENSHOT_DIR (default screenshots/).
+# WEB_PROFILE picks the cargo profile (default: $REVERSI_PROFILE, i.e. `ci`, quick to build).
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+bash scripts/build-web.sh --profile "${WEB_PROFILE:-$REVERSI_PROFILE}"
+
+step "the web build in headless Chromium"
+cd web/test
+npm ci --no-audit --no-fund --loglevel=error
+node browser_test.mjs --dist "$ROOT/dist" --out "${SCREENSHOT_DIR:-$ROOT/screenshots}" \
+  --positions "$ROOT/../shared/data/ffo.txt"

@@ -1,0 +1,178 @@
+//! The game as a link: in the browser the address bar's fragment holds the current game's
+//! moves (`#f5d6c3…`, or `#parallel+one-line/f5d6…` for a variant), kept up to date after
+//! every move, so copying the address shares the game and reloading keeps it. A page opened
+//! with a fragment starts from that game (the player against the computer, as a new game
+//! would be set up); a fragment that is not a legal game is named in the title menu, which
+//! starts a normal game.
+
+use bevy::prelude::*;
+use reversi_engine::{Game, Rules};
+
+/// Longer than any real game's transcript (60 moves, passes, a rules tag): anything longer is
+/// not a link this game wrote.
+const MAX_LEN: usize = 400;
+
+/// The fragment for `game` (without `#`); empty for a standard game not yet begun.
+pub fn fragment_of(game: &Game) -> String {
+    let rules = game.rules();
+    let moves = game.transcript();
+    if rules == Rules::default() {
+        moves
+    } else {
+        format!("{}/{moves}", rules.tag())
+    }
+}
+
+/// The game a fragment describes. `Ok(None)` for an empty fragment (no game in the link);
+/// an error says what is wrong in words a player can act on.
+pub fn game_from_fragment(text: &str) -> Result<Option<Game>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text.len() > MAX_LEN {
+        return Err(format!(
+            "it is {} characters long, more than any game",
+            text.len()
+        ));
+    }
+    let (rules, moves) = match text.split_once('/') {
+        Some((tag, moves)) => (
+            Rules::from_tag(tag).map_err(|e| e.to_string())?,
+            moves.trim(),
+        ),
+        None => (Rules::default(), text),
+    };
+    let mut game = Game::new(rules);
+    if !moves.is_empty() {
+        game.play_transcript(moves).map_err(|e| e.to_string())?;
+    }
+    Ok(Some(game))
+}
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) use browser::plugin;
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use bevy::prelude::*;
+
+    use super::{fragment_of, game_from_fragment};
+    use crate::GameSet;
+    use crate::menus::Menu;
+    use crate::records::SaveNotice;
+    use crate::rules::{GameSetup, Match, ResumeRequest};
+    use crate::web::page;
+
+    pub(crate) fn plugin(app: &mut App) {
+        app.add_systems(Startup, open_link)
+            .add_systems(Update, keep_link.in_set(GameSet::Presentation));
+    }
+
+    fn open_link(
+        mut resume: MessageWriter<ResumeRequest>,
+        mut notice: ResMut<SaveNotice>,
+        mut menu: ResMut<NextState<Menu>>,
+    ) {
+        let text = match page::fragment() {
+            Ok(text) => text,
+            Err(e) => {
+                warn!("cannot read the address bar: {e}");
+                return;
+            }
+        };
+        match game_from_fragment(&text) {
+            Ok(None) => {}
+            Ok(Some(game)) => {
+                let setup = GameSetup {
+                    rules: game.rules(),
+                    ..GameSetup::default()
+                };
+                resume.write(ResumeRequest { game, setup });
+                // The link's game is what the player came for: show it, not the title menu.
+                menu.set(Menu::None);
+            }
+            Err(why) => {
+                let message = format!("The link's game could not be opened: {why}.");
+                warn!("{message} (fragment `{text}`)");
+                // The title menu, open at start, shows it above its choices.
+                notice.0 = Some(message);
+                let _ = page::set_fragment("");
+            }
+        }
+    }
+
+    /// After every change the fragment follows the game (replacing, not adding, history).
+    fn keep_link(state: Res<Match>, mut last: Local<Option<String>>) {
+        if !state.is_changed() {
+            return;
+        }
+        let text = fragment_of(&state.game);
+        // The first frame's empty game must not wipe a link that is about to be opened.
+        if last.is_none() && text.is_empty() {
+            return;
+        }
+        if last.as_deref() != Some(text.as_str()) {
+            if let Err(e) = page::set_fragment(&text) {
+                warn!("cannot update the address bar: {e}");
+            }
+            *last = Some(text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_engine::{FlipRule, StartPosition};
+
+    #[test]
+    fn games_round_trip_through_links() {
+        let mut game = Game::new(Rules::default());
+        assert_eq!(fragment_of(&game), "");
+        game.play_transcript("f5d6c3d3c4").unwrap();
+        assert_eq!(fragment_of(&game), "f5d6c3d3c4");
+        let back = game_from_fragment("f5d6c3d3c4").unwrap().unwrap();
+        assert_eq!(back.current(), game.current());
+
+        let rules = Rules {
+            start: StartPosition::Parallel,
+            flips: FlipRule::ChooseOneLine,
+            ..Rules::default()
+        };
+        let mut variant = Game::new(rules);
+        let first = variant.current().legal_squares().first().unwrap();
+        variant
+            .play(reversi_engine::Move::at(first))
+            .or_else(|_| {
+                let line = variant.current().flanked_lines(first)[0].0;
+                variant.play(reversi_engine::Move::Place {
+                    square: first,
+                    line: Some(line),
+                })
+            })
+            .unwrap();
+        let text = fragment_of(&variant);
+        assert!(text.starts_with(&format!("{}/", rules.tag())), "{text}");
+        let back = game_from_fragment(&text).unwrap().unwrap();
+        assert_eq!(back.rules(), rules);
+        assert_eq!(back.current(), variant.current());
+        // A variant game not yet begun still says its rules.
+        let empty = game_from_fragment(&fragment_of(&Game::new(rules)));
+        assert_eq!(empty.unwrap().unwrap().rules(), rules);
+    }
+
+    #[test]
+    fn bad_links_say_why() {
+        assert_eq!(game_from_fragment("  ").unwrap(), None);
+        for (text, why) in [
+            ("f5d6a1", "illegal"),
+            ("f5zz", "character"),
+            ("chess/f5", "unknown rule"),
+            (&"f5".repeat(300), "characters long"),
+        ] {
+            let err = game_from_fragment(text).unwrap_err();
+            assert!(err.contains(why), "{text:?}: {err}");
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Calls into the page's JavaScript (`web/page.js`): reports for the page and its tests,
+//! the address bar's fragment, `localStorage`, and the AI's Web Worker. Every call is
+//! fallible: a page without the script (or a browser that refuses storage) gives an error
+//! the caller handles, never a panic.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = report)]
+    fn js_report(line: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = fragment)]
+    fn js_fragment() -> Result<String, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = setFragment)]
+    fn js_set_fragment(text: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = load)]
+    fn js_load(key: &str) -> Result<Option<String>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = save)]
+    fn js_save(key: &str, value: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = think)]
+    fn js_think(id: u32, request: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = reply)]
+    fn js_reply(id: u32) -> Result<Option<String>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = cancel)]
+    fn js_cancel(id: u32) -> Result<(), JsValue>;
+}
+
+fn why(e: JsValue) -> String {
+    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// A state line (see `automation`) for the page: it shows the score in the tab's title and
+/// keeps the last lines for tests.
+pub fn report(line: &str) {
+    let _ = js_report(line);
+}
+
+/// The address bar's fragment without `#`, decoded; empty when there is none.
+pub fn fragment() -> Result<String, String> {
+    js_fragment().map_err(why)
+}
+
+/// Replaces the fragment without adding a history entry (every move would otherwise be one).
+pub fn set_fragment(text: &str) -> Result<(), String> {
+    js_set_fragment(text).map_err(why)
+}
+
+/// The `localStorage` entry `key`, `Ok(None)` if it was never written.
+pub fn load(key: &str) -> Result<Option<String>, String> {
+    js_load(key).map_err(why)
+}
+
+/// Writes the `localStorage` entry `key` (fails when storage is full or refused).
+pub fn save(key: &str, value: &str) -> Result<(), String> {
+    js_save(key, value).map_err(why)
+}
+
+/// Hands a search request line to the worker; its reply comes back under `id`.
+pub fn think(id: u32, request: &str) -> Result<(), String> {
+    js_think(id, request).map_err(why)
+}
+
+/// The worker's reply line for `id`, once it has come.
+pub fn reply(id: u32) -> Result<Option<String>, String> {
+    js_reply(id).map_err(why)
+}
+
+/// Drops request `id`; a search still running for it is stopped (the worker is replaced).
+pub fn cancel(id: u32) {
+    let _ = js_cancel(id);
+}

@@ -1,0 +1,20 @@
+//! The engine's search for the browser: `web/ai-worker.js` loads this module in a Web Worker
+//! and answers the game's requests with [`think`]. The page's own thread never searches, so
+//! the game keeps drawing frames while the strongest level thinks for seconds.
+//!
+//! A request cannot be stopped from outside while it runs (the worker is busy); the page
+//! ends a stale search by terminating the worker and starting a fresh one.
+
+use std::sync::atomic::AtomicBool;
+
+use reversi_engine::search::remote::answer_line;
+use wasm_bindgen::prelude::*;
+
+/// Answers one request line (`think player=… opponent=… level=… scoring=… seed=…`) with one
+/// reply line (`move f5`, `move pass` or `error …`); see `reversi_engine::search::remote`.
+#[wasm_bindgen]
+pub fn think(request: &str) -> String {
+    let started = js_sys::Date::now();
+    let clock = move || (js_sys::Date::now() - started).max(0.0) as u64;
+    answer_line(request, &AtomicBool::new(false), &clock)
+}

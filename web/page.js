@@ -1,0 +1,249 @@
+// The page around the browser game: loading it with a progress bar, the functions the game
+// calls (src/web/page.rs), the AI's Web Worker, sound after the first gesture, and a frame
+// timer the browser test reads. A classic script, so it is defined before the game starts.
+'use strict';
+
+(() => {
+  const byId = (id) => document.getElementById(id);
+
+  // --- Loading -------------------------------------------------------------------------
+
+  function showLoading(text, fraction) {
+    const label = byId('loading-text');
+    if (label) label.textContent = text;
+    if (fraction !== undefined && byId('progress')) {
+      byId('progress').style.width = `${Math.round(Math.min(1, fraction) * 100)}%`;
+    }
+  }
+
+  function fail(text) {
+    const box = byId('loading');
+    if (!box) return;
+    box.classList.remove('done');
+    box.classList.add('failed');
+    showLoading(text);
+    page.failure = text;
+  }
+
+  function webgl2Available() {
+    try {
+      return !!document.createElement('canvas').getContext('webgl2');
+    } catch {
+      return false;
+    }
+  }
+
+  // The wasm file with a progress bar (it is the bulk of the download).
+  async function fetchWithProgress(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const total = Number(response.headers.get('Content-Length')) || 0;
+    if (!response.body || !total) return response;
+    const reader = response.body.getReader();
+    const chunks = [];
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      const mb = (n) => (n / 1048576).toFixed(1);
+      showLoading(`Loading Reversi… ${mb(Math.min(received, total))} of ${mb(total)} MB`,
+        received / total);
+    }
+    const bytes = new Uint8Array(received);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return new Response(bytes, { headers: { 'Content-Type': 'application/wasm' } });
+  }
+
+  // Winit leaves the start function by throwing this on purpose; it is not a failure.
+  const isControlFlow = (error) =>
+    String((error && error.message) || error).includes('Using exceptions for control flow');
+
+  async function start(init, wasmUrl) {
+    if (!webgl2Available()) {
+      fail('This browser cannot show the game: WebGL2 is not available. ' +
+        'A current Chrome, Edge, Firefox or Safari can.');
+      return;
+    }
+    try {
+      const module = await fetchWithProgress(wasmUrl);
+      showLoading('Starting…', 1);
+      await init({ module_or_path: module });
+    } catch (error) {
+      if (!isControlFlow(error)) fail(`The game could not start: ${error}`);
+    }
+    const canvas = byId('reversi');
+    if (canvas) canvas.focus();
+  }
+
+  // A crash of the running game (a Rust panic) shows on the page, not only in the console.
+  window.addEventListener('error', (event) => {
+    if (event.error instanceof WebAssembly.RuntimeError) {
+      fail(`The game stopped with an error: ${event.error.message}. Reload the page to play on.`);
+    }
+  });
+
+  // --- What the game reports -----------------------------------------------------------
+
+  // `STATE key=value …` and `SQUARES a1:x,y …` lines (src/automation.rs).
+  function report(line) {
+    const [kind, ...fields] = line.split(' ');
+    if (kind === 'STATE') {
+      const state = {};
+      for (const field of fields) {
+        const at = field.indexOf('=');
+        if (at > 0) state[field.slice(0, at)] = field.slice(at + 1);
+      }
+      page.state = state;
+      page.states.push(state);
+      if (page.states.length > 500) page.states.shift();
+      document.title = `Reversi · Black ${state.black} – White ${state.white}`;
+      const box = byId('loading');
+      if (box && !box.classList.contains('failed')) box.classList.add('done');
+    } else if (kind === 'SQUARES') {
+      // The game gives physical pixels; clicks and the page work in CSS pixels.
+      const scale = window.devicePixelRatio || 1;
+      const squares = {};
+      for (const field of fields) {
+        const [name, xy] = field.split(':');
+        const [x, y] = xy.split(',').map(Number);
+        squares[name] = { x: x / scale, y: y / scale };
+      }
+      page.squares = squares;
+    }
+  }
+
+  // --- Address bar and storage ---------------------------------------------------------
+
+  function fragment() {
+    const raw = window.location.hash.replace(/^#/, '');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+
+  function setFragment(text) {
+    const url = text ? `#${text}` : window.location.pathname + window.location.search;
+    window.history.replaceState(null, '', url);
+  }
+
+  function load(key) {
+    return window.localStorage.getItem(key) ?? undefined;
+  }
+
+  function save(key, value) {
+    window.localStorage.setItem(key, value);
+  }
+
+  // --- Frame timer ---------------------------------------------------------------------
+
+  // Every animation frame's start time: a long gap is a frame the page could not draw.
+  const frames = [];
+  function tick(now) {
+    frames.push(now);
+    if (frames.length > 20000) frames.splice(0, 10000);
+    window.requestAnimationFrame(tick);
+  }
+  window.requestAnimationFrame(tick);
+
+  // --- Sound ---------------------------------------------------------------------------
+
+  // Browsers start audio suspended until the player interacts with the page: every audio
+  // context the game makes is resumed at the first gesture (and at later ones, in case).
+  const contexts = new Set();
+  const NativeAudioContext = window.AudioContext || window.webkitAudioContext;
+  if (NativeAudioContext) {
+    window.AudioContext = class extends NativeAudioContext {
+      constructor(...args) {
+        super(...args);
+        contexts.add(this);
+      }
+    };
+  }
+  const resumeAudio = () => {
+    for (const context of contexts) {
+      if (context.state === 'suspended') context.resume().catch(() => {});
+    }
+  };
+  for (const type of ['pointerdown', 'keydown', 'touchend']) {
+    window.addEventListener(type, resumeAudio, { capture: true });
+  }
+
+  // --- The AI's worker -----------------------------------------------------------------
+
+  // One search at a time; a cancelled search is stopped by replacing the worker, since a
+  // worker busy in WebAssembly cannot hear a message until it is done.
+  const ai = {
+    worker: null,
+    running: null, // { id, request } being searched
+    waiting: [], // [{ id, request }]
+    replies: new Map(),
+  };
+
+  function spawnWorker() {
+    const worker = new Worker('ai-worker.js', { type: 'module' });
+    worker.onmessage = (event) => {
+      const { id, reply } = event.data;
+      if (ai.running && ai.running.id === id) {
+        ai.replies.set(id, reply);
+        ai.running = null;
+        next();
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const why = `error the AI worker failed: ${event.message || 'it could not load'}`;
+      if (ai.running) ai.replies.set(ai.running.id, why);
+      for (const job of ai.waiting) ai.replies.set(job.id, why);
+      ai.running = null;
+      ai.waiting = [];
+      worker.terminate();
+      ai.worker = null;
+    };
+    return worker;
+  }
+
+  function next() {
+    if (ai.running || ai.waiting.length === 0) return;
+    if (!ai.worker) ai.worker = spawnWorker();
+    ai.running = ai.waiting.shift();
+    ai.worker.postMessage(ai.running);
+  }
+
+  function think(id, request) {
+    ai.waiting.push({ id, request });
+    next();
+  }
+
+  function reply(id) {
+    if (!ai.replies.has(id)) return undefined;
+    const line = ai.replies.get(id);
+    ai.replies.delete(id);
+    return line;
+  }
+
+  function cancel(id) {
+    ai.replies.delete(id);
+    ai.waiting = ai.waiting.filter((job) => job.id !== id);
+    if (ai.running && ai.running.id === id) {
+      ai.worker.terminate();
+      ai.worker = null;
+      ai.running = null;
+      next();
+    }
+  }
+
+  const page = {
+    start, report, fragment, setFragment, load, save,
+    state: null, states: [], squares: null, frames, failure: null,
+  };
+  window.reversiPage = page;
+  window.reversiAi = { think, reply, cancel, status: () => ({ ...ai, worker: !!ai.worker }) };
+})();

@@ -1,0 +1,423 @@
+// Plays the web build in headless Chromium the way a player would, and checks what shows:
+// serves dist/ with Python's http.server (the README's way), opens the page, clicks a legal
+// square on the canvas, waits for the flip and the computer's reply, and checks every square
+// of the screenshot against the game's own board. Then: a link with moves in its fragment
+// opens that game; a malformed one says so and starts a new game; saved settings are read
+// from localStorage; and while the strongest level searches (in the AI's Web Worker) the
+// page keeps drawing frames, measured against an idle stretch of the same length.
+//
+// Usage: node browser_test.mjs --dist DIR --out DIR [--chromium PATH] [--positions FFO_FILE]
+// With --positions (the reference endgame file, ../shared/data/ffo.txt), the strongest level
+// is timed on FFO #41 and its move checked against the file; without, on the start position.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) =>
+    (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const dist = resolve(args.dist ?? 'dist');
+const out = resolve(args.out ?? 'screenshots');
+const executablePath = args.chromium ?? '/usr/bin/chromium';
+mkdirSync(out, { recursive: true });
+
+const WIDTH = 1280;
+const HEIGHT = 800;
+// Software WebGL is slow to start: compiling the wasm and the first shaders takes a while.
+const START_TIMEOUT = 240_000;
+
+class CheckFailed extends Error {}
+const check = (ok, message) => {
+  if (!ok) throw new CheckFailed(message);
+};
+
+// --- A static server: the README's command --------------------------------------------
+
+function serve(dir) {
+  return new Promise((done, failed) => {
+    const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1',
+      '-d', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => failed(new Error('http.server did not start')), 15_000);
+    server.stdout.on('data', (data) => {
+      const port = /port (\d+)/.exec(String(data));
+      if (port) {
+        clearTimeout(timer);
+        done({ url: `http://127.0.0.1:${port[1]}`, stop: () => server.kill() });
+      }
+    });
+    server.stderr.on('data', () => {}); // request log
+    server.on('exit', (code) => failed(new Error(`http.server exited with ${code}`)));
+  });
+}
+
+// --- Pixels: a small PNG reader (8-bit RGB or RGBA, not interlaced: Chromium's own) ------
+
+function decodePng(buffer) {
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data = [];
+  while (at < buffer.length) {
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString('ascii', at + 4, at + 8);
+    const body = buffer.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      const [depth, colour, , , interlace] = body.subarray(8);
+      check(depth === 8 && (colour === 2 || colour === 6) && interlace === 0,
+        `unexpected PNG format (depth ${depth}, colour ${colour}, interlace ${interlace})`);
+      channels = colour === 6 ? 4 : 3;
+    } else if (type === 'IDAT') {
+      data.push(body);
+    }
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(width * height * 3);
+  let previous = Buffer.alloc(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? line[x - channels] : 0;
+      const b = previous[x];
+      const c = x >= channels ? previous[x - channels] : 0;
+      let add = 0;
+      if (filter === 1) add = a;
+      else if (filter === 2) add = b;
+      else if (filter === 3) add = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        add = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      line[x] = (line[x] + add) & 0xff;
+    }
+    for (let x = 0; x < width; x++) {
+      line.copy(pixels, (y * width + x) * 3, x * channels, x * channels + 3);
+    }
+    previous = line;
+  }
+  return { width, height, pixels };
+}
+
+// The same colour tests as the desktop window test (scripts/window_test.py).
+const FELT = (r, g, b) => g > 0.55 && g > r * 1.6 && g > b * 1.2;
+const DARK = (r, g, b) => r + g + b < 1.35 && g < r * 1.3 + 0.03;
+const LIGHT = (r, g, b) => r + g + b > 2.1;
+
+function share(picture, cx, cy, test, radius = 4) {
+  let hits = 0;
+  let total = 0;
+  for (let y = Math.round(cy) - radius; y < Math.round(cy) + radius; y++) {
+    for (let x = Math.round(cx) - radius; x < Math.round(cx) + radius; x++) {
+      const i = (y * picture.width + x) * 3;
+      const [r, g, b] = [0, 1, 2].map((k) => picture.pixels[i + k] / 255);
+      hits += test(r, g, b) ? 1 : 0;
+      total += 1;
+    }
+  }
+  return hits / total;
+}
+
+// Every square must show what the game's board has: felt, a black or a white disc. Sampled
+// beside each centre, where neither the legal-move dot nor the last-move marker sits.
+function checkPicture(picture, squares, board, label) {
+  const width = Math.abs(squares.b4.x - squares.a4.x);
+  const seen = { '-': 0, X: 0, O: 0 };
+  for (let i = 0; i < 64; i++) {
+    const name = `${'abcdefgh'[i % 8]}${Math.floor(i / 8) + 1}`;
+    const c = board[i];
+    const [test, what] = { '-': [FELT, 'empty felt'], X: [DARK, 'a black disc'],
+      O: [LIGHT, 'a white disc'] }[c];
+    const { x, y } = squares[name];
+    const hit = share(picture, x + 0.2 * width, y, test);
+    check(hit >= 0.5, `${label}: expected ${what} on ${name}, saw ${Math.round(hit * 100)}% ` +
+      'matching pixels');
+    seen[c] += 1;
+  }
+  console.log(`  ${label}: ${seen['-']} empty squares, ${seen.X} black and ${seen.O} white ` +
+    'discs seen where the game has them');
+}
+
+// --- Driving the page ------------------------------------------------------------------
+
+const state = (page) => page.evaluate(() => window.reversiPage && window.reversiPage.state);
+
+async function waitFor(page, what, predicate, timeout = 60_000) {
+  const started = Date.now();
+  let last = null;
+  while (Date.now() - started < timeout) {
+    const failure = await page.evaluate(() => window.reversiPage && window.reversiPage.failure);
+    check(!failure, `the page shows a failure while waiting for ${what}: ${failure}`);
+    last = await state(page);
+    if (last && predicate(last)) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new CheckFailed(`timed out waiting for ${what}; last state: ${JSON.stringify(last)}`);
+}
+
+const settled = (s) => s.busy === 'false' && s.thinking === 'false';
+
+async function shoot(page, name) {
+  const path = join(out, name);
+  const png = await page.screenshot();
+  writeFileSync(path, png);
+  return decodePng(png);
+}
+
+// The screenshot can lag a frame behind the state line: retry a few times before failing.
+async function shootAndCheck(page, name, label) {
+  let problem = null;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const s = await state(page);
+    const squares = await page.evaluate(() => window.reversiPage.squares);
+    const picture = await shoot(page, name);
+    try {
+      checkPicture(picture, squares, s.board, label);
+      return s;
+    } catch (error) {
+      if (!(error instanceof CheckFailed)) throw error;
+      problem = error;
+      await page.waitForTimeout(1000);
+    }
+  }
+  throw problem;
+}
+
+async function openPage(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
+  if (options.storage) {
+    await context.addInitScript((entries) => {
+      for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
+    }, options.storage);
+  }
+  const page = await context.newPage();
+  const log = [];
+  page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => log.push(`page error: ${error}`));
+  const started = Date.now();
+  await page.goto(url);
+  await waitFor(page, 'the game to start', (s) => s.board, START_TIMEOUT);
+  await page.waitForFunction(() => window.reversiPage.squares, null, { timeout: 30_000 });
+  console.log(`  ${url.replace(/^http:\/\/[^/]+/, '')}: game running after ` +
+    `${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { page, context, log };
+}
+
+// Frame gaps (ms) between two page times, from the page's requestAnimationFrame record.
+async function frameGaps(page, from, to) {
+  return page.evaluate(([a, b]) => {
+    const times = window.reversiPage.frames.filter((t) => t >= a && t <= b);
+    const gaps = [];
+    for (let i = 1; i < times.length; i++) gaps.push(times[i] - times[i - 1]);
+    return gaps.sort((x, y) => x - y);
+  }, [from, to]);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const stats = (gaps) => `${gaps.length} frames, median ${percentile(gaps, 0.5).toFixed(1)} ms, ` +
+  `p99 ${percentile(gaps, 0.99).toFixed(1)} ms, longest ${gaps[gaps.length - 1].toFixed(1)} ms`;
+
+// --- The checks ------------------------------------------------------------------------
+
+async function playAMove(browser, base) {
+  console.log('a move against the computer');
+  const { page, context, log } = await openPage(browser, `${base}/`);
+  let s = await waitFor(page, 'the new-game menu', (t) => t.menu === 'NewGame' && settled(t));
+  check(s.ply === '0' && s.black === '2' && s.white === '2' && s.status === 'to-move:Black',
+    `start: unexpected state ${JSON.stringify(s)}`);
+  await shoot(page, 'web-menu.png');
+  // Enter starts the game the menu shows: the player (Black) against the computer.
+  await page.keyboard.press('Enter');
+  s = await waitFor(page, 'the game to start', (t) => t.menu === 'None' && settled(t));
+  await shootAndCheck(page, 'web-start.png', 'start');
+
+  const square = s.legal.split(',')[0];
+  const { x, y } = await page.evaluate(() => window.reversiPage.squares).then((q) => q[square]);
+  // Like a player: move there, let a frame see the pointer over the square, then click.
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.waitForTimeout(300);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  s = await waitFor(page, `the disc on ${square}`, (t) => Number(t.ply) >= 1);
+  check(s.black === '4' && s.white === '1', `after ${square}: expected 4-1, saw ${s.black}-${s.white}`);
+  s = await waitFor(page, "the computer's reply", (t) => Number(t.ply) >= 2 && settled(t));
+  const discs = Number(s.black) + Number(s.white);
+  check(discs === 6 && s.status === 'to-move:Black',
+    `after the reply: ${discs} discs, ${s.status}`);
+  await shootAndCheck(page, 'web-after-reply.png', `after ${s.moves}`);
+  const hash = await page.evaluate(() => window.location.hash);
+  check(hash === `#${s.moves}`, `the address bar holds ${hash}, not #${s.moves}`);
+  console.log(`  the address bar follows the game: ${hash}`);
+  await context.close();
+  return log;
+}
+
+async function openLinks(browser, base) {
+  console.log('links');
+  const moves = 'f5d6c3d3c4';
+  let { page, context } = await openPage(browser, `${base}/#${moves}`);
+  let s = await waitFor(page, 'the linked game', (t) => t.moves.startsWith(moves) && t.menu === 'None');
+  check(Number(s.black) + Number(s.white) >= 9, `linked game: ${s.black}-${s.white}`);
+  // White (the computer) is to move there; it answers and the link grows by its move.
+  s = await waitFor(page, 'the reply in the linked game', (t) => Number(t.ply) >= 6 && settled(t));
+  await shootAndCheck(page, 'web-link.png', `link #${moves}, then ${s.moves.slice(moves.length)}`);
+  const hash = await page.evaluate(() => window.location.hash);
+  check(hash === `#${s.moves}`, `linked game: the address bar holds ${hash}, not #${s.moves}`);
+  await context.close();
+
+  let log;
+  ({ page, context, log } = await openPage(browser, `${base}/#f5d6zz`));
+  s = await waitFor(page, 'a new game after a bad link', settled);
+  check(s.ply === '0' && s.black === '2', `bad link: expected a new game, saw ${JSON.stringify(s)}`);
+  const said = log.find((line) => line.includes("link's game could not be opened"));
+  check(said, `bad link: no message; console: ${log.join(' | ')}`);
+  const message = said.slice(said.indexOf("The link's")).replace(/ \(fragment.*/, '');
+  console.log(`  a bad link starts a new game and says why: ${message}`);
+  await shoot(page, 'web-bad-link.png');
+  const hashAfter = await page.evaluate(() => window.location.hash);
+  check(hashAfter === '', `bad link: the address bar still holds ${hashAfter}`);
+  await context.close();
+}
+
+async function savedSettings(browser, base) {
+  console.log('settings from localStorage');
+  const storage = { 'reversi/settings.txt': 'colors = red-green\nshow_legal_moves = false\n' };
+  const { page, context } = await openPage(browser, `${base}/`, { storage });
+  await waitFor(page, 'the new-game menu', (t) => t.menu === 'NewGame');
+  await page.keyboard.press('Enter');
+  await waitFor(page, 'the game to start', (t) => t.menu === 'None' && settled(t));
+  const picture = await shoot(page, 'web-settings.png');
+  const squares = await page.evaluate(() => window.reversiPage.squares);
+  // Red and green discs instead of black and white: d5 (black's) red, d4 (white's) green.
+  const RED = (r, g, b) => r > 0.4 && r > g * 1.6 && r > b * 1.6;
+  const width = Math.abs(squares.b4.x - squares.a4.x);
+  const red = share(picture, squares.d5.x + 0.2 * width, squares.d5.y, RED);
+  check(red >= 0.5, `saved colours not used: ${Math.round(red * 100)}% red on d5`);
+  const text = await page.evaluate(() => window.localStorage.getItem('reversi/settings.txt'));
+  check(text.includes('red-green'), `settings text changed unexpectedly: ${text}`);
+  console.log(`  the saved red-green colours are used (${Math.round(red * 100)}% red on d5)`);
+  await context.close();
+}
+
+// A search request for Master (level 9): FFO #41 from the reference file (22 empties, which
+// Master solves exactly), else the start position. `best` lists the moves that are right.
+function masterRequest() {
+  const file = args.positions;
+  const line = file && existsSync(file) &&
+    readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('41 '));
+  if (!line) {
+    return { name: 'the start position', best: ['c4', 'd3', 'e6', 'f5'],
+      request: 'think player=0000000810000000 opponent=0000001008000000 level=9 scoring=most seed=1' };
+  }
+  const [, board, side, , , best] = line.trim().split(/\s+/);
+  let player = 0n;
+  let opponent = 0n;
+  for (let i = 0; i < 64; i++) {
+    if (board[i] === side) player |= 1n << BigInt(i);
+    else if (board[i] !== '-') opponent |= 1n << BigInt(i);
+  }
+  const hex = (n) => n.toString(16).padStart(16, '0');
+  return { name: 'FFO #41', best: best.split(','),
+    request: `think player=${hex(player)} opponent=${hex(opponent)} level=9 scoring=most seed=1` };
+}
+
+async function strongestLevelKeepsFrames(browser, base) {
+  console.log('frames while the strongest level thinks');
+  // A small window: software WebGL's frame time grows with the pixels, and this check is
+  // about the main thread, not the rasteriser.
+  const { page, context } = await openPage(browser, `${base}/`);
+  await page.setViewportSize({ width: 480, height: 300 });
+  await waitFor(page, 'a settled start', settled);
+  await page.waitForTimeout(3000); // past the first frames' shader work
+  // Asked of the game's own worker bridge (reversiAi), as the game asks it.
+  const { name, best, request } = masterRequest();
+  const search = await page.evaluate(async (line) => {
+    const id = 1_000_000;
+    const t0 = performance.now();
+    window.reversiAi.think(id, line);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 20));
+      const reply = window.reversiAi.reply(id);
+      if (reply !== undefined) return { t0, t1: performance.now(), reply };
+    }
+  }, request);
+  const seconds = (search.t1 - search.t0) / 1000;
+  check(best.map((m) => `move ${m}`).includes(search.reply),
+    `Master on ${name}: ${search.reply}, expected one of ${best.join(', ')}`);
+  // An idle stretch as long as the search, for comparison.
+  const idleFrom = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(search.t1 - search.t0);
+  const idleTo = await page.evaluate(() => performance.now());
+  const thinking = await frameGaps(page, search.t0, search.t1);
+  const idle = await frameGaps(page, idleFrom, idleTo);
+  console.log(`  Master searched ${name} for ${seconds.toFixed(2)} s in the worker and ` +
+    `answered ${search.reply} (right: ${best.join(', ')})`);
+  console.log(`  frames while it searched: ${stats(thinking)}`);
+  console.log(`  frames while idle:        ${stats(idle)}`);
+  // Frames kept coming at the idle pace: a search on the page's thread would leave one gap.
+  const expected = (search.t1 - search.t0) / percentile(idle, 0.5);
+  check(thinking.length >= 0.5 * expected, `only ${thinking.length} frames while the AI ` +
+    `searched, ${expected.toFixed(0)} at the idle pace`);
+  const longest = thinking[thinking.length - 1];
+  const allowed = Math.max(50, 1.5 * idle[idle.length - 1]);
+  check(longest <= allowed, `a frame took ${longest.toFixed(0)} ms while the AI searched ` +
+    `(allowed ${allowed.toFixed(0)} ms: 50 ms, or 1.5× the longest idle frame)`);
+
+  // A search dropped half-way (a new game, an undo) stops at once: the worker is replaced and
+  // the next request is answered straight away.
+  const restart = await page.evaluate(async (line) => {
+    window.reversiAi.think(2_000_000, line);
+    await new Promise((r) => setTimeout(r, 200));
+    window.reversiAi.cancel(2_000_000);
+    const t0 = performance.now();
+    window.reversiAi.think(2_000_001, line.replace('level=9', 'level=3'));
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 10));
+      const reply = window.reversiAi.reply(2_000_001);
+      if (reply !== undefined) return { reply, ms: performance.now() - t0 };
+    }
+  }, request);
+  check(/^move /.test(restart.reply), `after a cancel: ${restart.reply}`);
+  console.log(`  a cancelled Master search gave way: the next request was answered in ` +
+    `${restart.ms.toFixed(0)} ms (${restart.reply})`);
+  await context.close();
+}
+
+async function main() {
+  const server = await serve(dist);
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+      '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  let log = [];
+  try {
+    log = await playAMove(browser, server.url);
+    await openLinks(browser, server.url);
+    await savedSettings(browser, server.url);
+    await strongestLevelKeepsFrames(browser, server.url);
+    console.log(`browser test passed; screenshots in ${out}`);
+  } catch (error) {
+    console.error(`browser test FAILED: ${error.message}`);
+    if (log.length) console.error(`console of the first page:\n  ${log.slice(-30).join('\n  ')}`);
+    process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+await main();
