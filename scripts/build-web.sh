@@ -26,16 +26,7 @@ while [ $# -gt 0 ]; do
 done
 
 step "a toolchain with the wasm32 target"
-if [ -z "$toolchain" ]; then
-  if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    toolchain=$(rustup show active-toolchain | cut -d' ' -f1)
-  elif [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
-    toolchain=$(bash "$ROOT/../shared/tools/wasm-toolchain.sh")
-  else
-    echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" >&2
-    exit 1
-  fi
-fi
+[ -n "$toolchain" ] || toolchain=$(wasm_toolchain)
 echo "using toolchain $toolchain"
 
 step "wasm-bindgen CLI matching Cargo.lock"

@@ -7,3 +7,16 @@ export REVERSI_PROFILE="${REVERSI_PROFILE:-ci}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export ROOT
 step() { printf '\n==> %s\n' "$*"; }
+
+# Prints a rustup toolchain that has the wasm32-unknown-unknown target: the active one if it
+# has it, else the one ../shared/tools/wasm-toolchain.sh installs on this project's machines.
+wasm_toolchain() {
+  if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup show active-toolchain | cut -d' ' -f1
+  elif [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
+    bash "$ROOT/../shared/tools/wasm-toolchain.sh"
+  else
+    echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" >&2
+    return 1
+  fi
+}

@@ -31,8 +31,14 @@ cargo build -p reversi --bin reversi --profile "$REVERSI_PROFILE"
 python3 scripts/window_test.py --binary "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi" --out "${SCREENSHOT_DIR:-$ROOT/screenshots}"
 lap
 
+step "cargo clippy for wasm32 (the browser-only code) -- -D warnings"
+toolchain=$(wasm_toolchain)
+cargo +"$toolchain" clippy -p reversi -p reversi-engine-worker --target wasm32-unknown-unknown \
+  --profile "$REVERSI_PROFILE" -- -D warnings
+lap
+
 step "the web build (wasm32) in headless Chromium"
-bash scripts/web_test.sh
+bash scripts/web_test.sh --toolchain "$toolchain"
 lap
 echo
 echo "all checks passed in $(( SECONDS - started )) s"

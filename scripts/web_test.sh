@@ -7,7 +7,8 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-bash scripts/build-web.sh --profile "${WEB_PROFILE:-$REVERSI_PROFILE}"
+# Options after the script's name go to build-web.sh (e.g. --toolchain NAME).
+bash scripts/build-web.sh --profile "${WEB_PROFILE:-$REVERSI_PROFILE}" "$@"
 
 step "the web build in headless Chromium"
 cd web/test
