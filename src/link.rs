@@ -56,6 +56,7 @@ pub(crate) use browser::plugin;
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use bevy::prelude::*;
+    use reversi_engine::Game;
 
     use super::{fragment_of, game_from_fragment};
     use crate::GameSet;
@@ -65,41 +66,47 @@ mod browser {
     use crate::web::page;
 
     pub(crate) fn plugin(app: &mut App) {
-        app.add_systems(Startup, open_link)
+        // Read while the app is built, so the title menu opens with any message in it.
+        let linked = match page::fragment() {
+            Ok(text) => match game_from_fragment(&text) {
+                Ok(game) => game,
+                Err(why) => {
+                    let message = format!("The link's game could not be opened:\n{why}.");
+                    warn!("{message} (fragment `{text}`)");
+                    app.insert_resource(SaveNotice(Some(message)));
+                    let _ = page::set_fragment("");
+                    None
+                }
+            },
+            Err(e) => {
+                warn!("cannot read the address bar: {e}");
+                None
+            }
+        };
+        app.insert_resource(LinkedGame(linked))
+            .add_systems(Startup, open_link)
             .add_systems(Update, keep_link.in_set(GameSet::Presentation));
     }
 
+    /// The game the page's link holds, until it is opened.
+    #[derive(Resource)]
+    struct LinkedGame(Option<Game>);
+
     fn open_link(
+        mut linked: ResMut<LinkedGame>,
         mut resume: MessageWriter<ResumeRequest>,
-        mut notice: ResMut<SaveNotice>,
         mut menu: ResMut<NextState<Menu>>,
     ) {
-        let text = match page::fragment() {
-            Ok(text) => text,
-            Err(e) => {
-                warn!("cannot read the address bar: {e}");
-                return;
-            }
+        let Some(game) = linked.0.take() else {
+            return;
         };
-        match game_from_fragment(&text) {
-            Ok(None) => {}
-            Ok(Some(game)) => {
-                let setup = GameSetup {
-                    rules: game.rules(),
-                    ..GameSetup::default()
-                };
-                resume.write(ResumeRequest { game, setup });
-                // The link's game is what the player came for: show it, not the title menu.
-                menu.set(Menu::None);
-            }
-            Err(why) => {
-                let message = format!("The link's game could not be opened: {why}.");
-                warn!("{message} (fragment `{text}`)");
-                // The title menu, open at start, shows it above its choices.
-                notice.0 = Some(message);
-                let _ = page::set_fragment("");
-            }
-        }
+        let setup = GameSetup {
+            rules: game.rules(),
+            ..GameSetup::default()
+        };
+        resume.write(ResumeRequest { game, setup });
+        // The link's game is what the player came for: show it, not the title menu.
+        menu.set(Menu::None);
     }
 
     /// After every change the fragment follows the game (replacing, not adding, history).

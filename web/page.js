@@ -185,6 +185,7 @@
     running: null, // { id, request } being searched
     waiting: [], // [{ id, request }]
     replies: new Map(),
+    answered: 0, // replies the worker gave (the browser test checks the game used it)
   };
 
   function spawnWorker() {
@@ -193,6 +194,7 @@
       const { id, reply } = event.data;
       if (ai.running && ai.running.id === id) {
         ai.replies.set(id, reply);
+        ai.answered += 1;
         ai.running = null;
         next();
       }
@@ -243,7 +245,8 @@
   const page = {
     start, report, fragment, setFragment, load, save,
     state: null, states: [], squares: null, frames, failure: null,
+    audioStates: () => [...contexts].map((context) => context.state),
   };
   window.reversiPage = page;
-  window.reversiAi = { think, reply, cancel, status: () => ({ ...ai, worker: !!ai.worker }) };
+  window.reversiAi = { think, reply, cancel, answered: () => ai.answered };
 })();
