@@ -176,25 +176,9 @@ fn a_human_cannot_move_for_the_computer() {
 #[test]
 fn the_computer_answers_with_a_legal_move() {
     for level in Level::ALL {
-        let setup = GameSetup {
-            players: [Player::Human, Player::Computer(level)],
-            ..GameSetup::two_players(Rules::default())
-        };
-        let mut app = app_with(setup);
+        let mut app = app_with(against_the_computer(level));
         place(&mut app, "f5");
-        for _ in 0..3000 {
-            app.update();
-            if state(&app).game.ply() == 2 {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        assert_eq!(
-            state(&app).game.ply(),
-            2,
-            "level {} did not answer",
-            level.number()
-        );
+        play_until(&mut app, 2, &format!("level {}", level.number()));
         let reply = state(&app).game.moves()[1];
         let after_f5 = *state(&app).game.position_at(1).unwrap();
         assert!(
@@ -202,7 +186,6 @@ fn the_computer_answers_with_a_legal_move() {
             "level {} played {reply}",
             level.number()
         );
-        settle(&mut app);
         assert_world_matches_engine(&mut app);
     }
 }
@@ -281,21 +264,9 @@ fn undo_and_redo_whole_turns() {
 
 #[test]
 fn undo_against_the_computer_returns_to_the_humans_turn() {
-    let setup = GameSetup {
-        players: [Player::Human, Player::Computer(Level::ALL[1])],
-        ..GameSetup::two_players(Rules::default())
-    };
-    let mut app = app_with(setup);
+    let mut app = app_with(against_the_computer(Level::ALL[1]));
     place(&mut app, "f5");
-    for _ in 0..2000 {
-        app.update();
-        if state(&app).game.ply() == 2 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert_eq!(state(&app).game.ply(), 2);
-    settle(&mut app);
+    play_until(&mut app, 2, "the computer");
     app.world_mut().write_message(UndoRequest);
     app.update();
     assert_eq!(state(&app).game.ply(), 0, "back to before the human's f5");
@@ -363,11 +334,7 @@ fn review(app: &mut App, request: ReviewRequest) {
 
 #[test]
 fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
-    let setup = GameSetup {
-        players: [Player::Human, Player::Computer(Level::ALL[3])],
-        ..GameSetup::two_players(Rules::default())
-    };
-    let mut app = app_with(setup);
+    let mut app = app_with(against_the_computer(Level::ALL[3]));
     let mut record = Game::new(Rules::default());
     record.play_transcript(PASSING_GAME).unwrap();
     let finished = record.clone();
@@ -453,7 +420,7 @@ fn a_game_in_progress_cannot_be_reviewed() {
 }
 
 /// Steps frames until the game has `ply` moves (the computer answered) and the board is still.
-fn play_until(app: &mut App, ply: usize) {
+fn play_until(app: &mut App, ply: usize, who: &str) {
     for _ in 0..3000 {
         app.update();
         if state(app).game.ply() >= ply {
@@ -461,7 +428,7 @@ fn play_until(app: &mut App, ply: usize) {
         }
         std::thread::sleep(Duration::from_millis(1));
     }
-    assert_eq!(state(app).game.ply(), ply, "the computer did not answer");
+    assert_eq!(state(app).game.ply(), ply, "{who} did not answer");
     settle(app);
 }
 
@@ -474,9 +441,9 @@ fn temp_save(name: &str) -> (std::path::PathBuf, SaveFile) {
     (dir, SaveFile { path: Some(path) })
 }
 
-fn against_the_computer() -> GameSetup {
+fn against_the_computer(level: Level) -> GameSetup {
     GameSetup {
-        players: [Player::Human, Player::Computer(Level::ALL[2])],
+        players: [Player::Human, Player::Computer(level)],
         ..GameSetup::default()
     }
 }
@@ -485,12 +452,12 @@ fn against_the_computer() -> GameSetup {
 fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     let (dir, save) = temp_save("resume");
     let path = save.path.clone().unwrap();
-    let mut app = app_saving_to(against_the_computer(), save.clone());
+    let mut app = app_saving_to(against_the_computer(Level::ALL[2]), save.clone());
     // A new game is not saved before its first move.
     app.update();
     assert!(!path.exists());
     place(&mut app, "f5");
-    play_until(&mut app, 2);
+    play_until(&mut app, 2, "the computer");
     let text = std::fs::read_to_string(&path).unwrap();
     let record = reversi_engine::ggf::Record::parse(&text).unwrap();
     assert_eq!(record.game, state(&app).game);
@@ -506,7 +473,7 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
         .clone()
         .expect("a game to resume");
     assert_eq!(offered.game, played);
-    assert_eq!(offered.setup, against_the_computer());
+    assert_eq!(offered.setup, against_the_computer(Level::ALL[2]));
     assert!(app.world().resource::<SaveNotice>().0.is_none());
     app.world_mut().write_message(ResumeRequest {
         game: offered.game,
@@ -515,11 +482,11 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     app.update();
     settle(&mut app);
     assert_eq!(state(&app).game, played);
-    assert_eq!(state(&app).setup, against_the_computer());
+    assert_eq!(state(&app).setup, against_the_computer(Level::ALL[2]));
     assert_world_matches_engine(&mut app);
     let legal = state(&app).game.current().legal_squares().first().unwrap();
     place(&mut app, &legal.to_string());
-    play_until(&mut app, 4);
+    play_until(&mut app, 4, "the computer");
     let again = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         reversi_engine::ggf::Record::parse(&again).unwrap().game,
@@ -531,7 +498,7 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
 #[test]
 fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
     let good = {
-        let mut app = app_with(against_the_computer());
+        let mut app = app_with(against_the_computer(Level::ALL[2]));
         place(&mut app, "f5");
         settle(&mut app);
         reversi::records::record_of(state(&app)).to_ggf()
@@ -586,9 +553,9 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
 fn a_crash_between_write_and_rename_keeps_the_last_save() {
     let (dir, save) = temp_save("crash");
     let path = save.path.clone().unwrap();
-    let mut app = app_saving_to(against_the_computer(), save.clone());
+    let mut app = app_saving_to(against_the_computer(Level::ALL[2]), save.clone());
     place(&mut app, "f5");
-    play_until(&mut app, 2);
+    play_until(&mut app, 2, "the computer");
     let played = state(&app).game.clone();
     drop(app);
     // The next write got as far as its temporary file.

@@ -352,7 +352,7 @@ function masterRequest() {
     request: `think player=${hex(player)} opponent=${hex(opponent)} level=9 scoring=most seed=1` };
 }
 
-async function strongestLevelKeepsFrames(browser, base) {
+async function strongestLevelInTheWorker(browser, base) {
   console.log('frames while the strongest level thinks');
   // A small window: software WebGL's frame time grows with the pixels.
   const { page, context } = await openPage(browser, `${base}/`);
@@ -442,7 +442,7 @@ async function main() {
     log = await playAMove(browser, server.url);
     await openLinks(browser, server.url);
     await savedSettings(browser, server.url);
-    await strongestLevelKeepsFrames(browser, server.url);
+    await strongestLevelInTheWorker(browser, server.url);
     console.log(`browser test passed; screenshots in ${out}`);
   } catch (error) {
     console.error(`browser test FAILED: ${error.message}`);
