@@ -1,11 +1,19 @@
 //! The camera: a good default view of the board from Black's side, orbit by dragging with the
-//! right mouse button, zoom with the wheel, R to reset, V to view from the other side.
+//! right mouse button, zoom with the wheel, R to reset, V to view from the other side. With
+//! the "face the player" setting, a two-player game swings it round to whoever is to move.
+
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use reversi_engine::Color as Side;
 
 use crate::GameSet;
+use crate::board::discs::BoardAnimation;
+use crate::input::ViewTurn;
 use crate::menus::Menu;
+use crate::rules::{Match, Player};
+use crate::settings::Settings;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -13,7 +21,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera_and_lights)
         .add_systems(
             Update,
-            (orbit_controls.run_if(in_state(Menu::None)), apply_orbit)
+            (
+                orbit_controls.run_if(in_state(Menu::None)),
+                face_the_player,
+                apply_orbit,
+            )
                 .chain()
                 .in_set(GameSet::Presentation),
         );
@@ -111,16 +123,61 @@ fn orbit_controls(
     }
 }
 
+/// Once the board is still after a move, turns the view to the side of the player to move
+/// (two-player games with the setting on).
+fn face_the_player(
+    settings: Res<Settings>,
+    state: Res<Match>,
+    animation: Res<BoardAnimation>,
+    time: Res<Time>,
+    mut orbit: ResMut<Orbit>,
+    mut faced: Local<Option<Side>>,
+) {
+    if !settings.face_player || state.setup.players != [Player::Human; 2] {
+        *faced = None;
+        return;
+    }
+    let Some(side) = state.to_move() else { return };
+    if *faced == Some(side) || animation.is_busy(&time) {
+        return;
+    }
+    *faced = Some(side);
+    let yaw = match side {
+        Side::Black => 0.0,
+        Side::White => PI,
+    };
+    // Keep any turn the players gave the view themselves within the same half.
+    if (orbit.yaw - yaw)
+        .rem_euclid(TAU)
+        .min((yaw - orbit.yaw).rem_euclid(TAU))
+        > 0.01
+    {
+        orbit.yaw = yaw;
+    }
+}
+
+/// Eases the camera along its orbit towards the target, so resets, view flips and turns to
+/// the player swing round the board rather than cut through it, and tells the input which
+/// way the board lies on screen.
 fn apply_orbit(
     orbit: Res<Orbit>,
+    mut shown: Local<Option<Orbit>>,
     mut cameras: Query<&mut Transform, With<Camera3d>>,
+    mut view: ResMut<ViewTurn>,
     time: Res<Time>,
 ) {
-    let target = orbit.transform();
+    let target = *orbit;
+    let now = shown.get_or_insert(target);
+    let k = (time.delta_secs() * 6.0).min(1.0);
+    // The shorter way round.
+    let turn = (target.yaw - now.yaw + PI).rem_euclid(TAU) - PI;
+    now.yaw += turn * k;
+    now.pitch += (target.pitch - now.pitch) * k;
+    now.distance += (target.distance - now.distance) * k;
+    let transform = now.transform();
     for mut t in &mut cameras {
-        // Ease towards the target so resets and view flips swing rather than jump.
-        let k = (time.delta_secs() * 10.0).min(1.0);
-        t.translation = t.translation.lerp(target.translation, k);
-        t.rotation = t.rotation.slerp(target.rotation, k);
+        *t = transform;
     }
+    let quarter = ((now.yaw / FRAC_PI_2).round() as i32).rem_euclid(4) as u8;
+    view.set_if_neq(ViewTurn(quarter));
 }

@@ -7,6 +7,7 @@ pub mod automation;
 pub mod bench_frames;
 pub mod board;
 pub mod camera;
+pub mod couch;
 pub mod hud;
 pub mod input;
 pub mod link;
@@ -45,6 +46,7 @@ pub fn logic(app: &mut App) {
         ai::plugin,
         board::plugin,
         input::plugin,
+        couch::plugin,
     ));
 }
 

@@ -141,8 +141,11 @@ impl Match {
 /// Who sent a request: the rules accept a placement only from the player whose turn it is.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Source {
-    /// Mouse, keyboard or gamepad of a person at the machine.
+    /// A device every person at the machine shares (the mouse; the keyboard or a gamepad
+    /// nobody has claimed): it places for whichever human is to move.
     Human,
+    /// A device one person holds in a two-player game: it places only for their side.
+    Player(Color),
     /// The AI, answering the position of `generation`.
     Computer { generation: u64 },
 }
@@ -432,6 +435,7 @@ fn apply_placements(
         let expected = state.setup.player(mover);
         match (request.source, expected) {
             (Source::Human, Player::Human) => {}
+            (Source::Player(side), Player::Human) if side == mover => {}
             (Source::Computer { generation }, Player::Computer(_)) => {
                 if generation != state.generation {
                     refused.write(refuse(Refusal::Stale));

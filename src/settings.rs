@@ -101,6 +101,72 @@ pub struct Settings {
     pub colors: ColorScheme,
     /// The least time the computer takes per move, so its moves can be followed.
     pub thinking_delay_ms: u32,
+    /// In two-player games, swing the camera to the side of the player to move.
+    pub face_player: bool,
+    /// Gamepads rumble when discs flip (where the pad supports it).
+    pub rumble: bool,
+    /// The two people of a couch game: player 1 plays Black in a match's first game.
+    pub players: [Profile; 2],
+}
+
+/// A person at the couch: the name the HUD shows and the colour of their cursor.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Profile {
+    pub name: String,
+    pub accent: Accent,
+}
+
+impl Profile {
+    /// Names are short single lines (the HUD row and the settings file's `key = value`).
+    pub const MAX_NAME: usize = 16;
+
+    /// Keeps printable characters, at most [`Self::MAX_NAME`]; empty becomes `fallback`.
+    pub fn clean_name(name: &str, fallback: &str) -> String {
+        let cleaned: String = name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(Self::MAX_NAME)
+            .collect();
+        let cleaned = cleaned.trim();
+        if cleaned.is_empty() {
+            fallback.to_string()
+        } else {
+            cleaned.to_string()
+        }
+    }
+}
+
+/// The colour a person's cursor and name plate wear, so two people can tell theirs apart.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Accent {
+    Amber,
+    Sky,
+    Rose,
+    Mint,
+    Violet,
+    Silver,
+}
+
+impl Accent {
+    pub const ALL: [Accent; 6] = [
+        Accent::Amber,
+        Accent::Sky,
+        Accent::Rose,
+        Accent::Mint,
+        Accent::Violet,
+        Accent::Silver,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Accent::Amber => "amber",
+            Accent::Sky => "sky",
+            Accent::Rose => "rose",
+            Accent::Mint => "mint",
+            Accent::Violet => "violet",
+            Accent::Silver => "silver",
+        }
+    }
 }
 
 impl Default for Settings {
@@ -113,6 +179,18 @@ impl Default for Settings {
             show_counts: true,
             colors: ColorScheme::BlackWhite,
             thinking_delay_ms: 600,
+            face_player: false,
+            rumble: true,
+            players: [
+                Profile {
+                    name: "Player 1".into(),
+                    accent: Accent::Amber,
+                },
+                Profile {
+                    name: "Player 2".into(),
+                    accent: Accent::Sky,
+                },
+            ],
         }
     }
 }
@@ -120,8 +198,8 @@ impl Default for Settings {
 impl Settings {
     /// The settings as `key = value` lines.
     pub fn to_text(&self) -> String {
-        format!(
-            "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\n",
+        let mut text = format!(
+            "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\nface_player = {}\nrumble = {}\n",
             self.volume,
             self.muted,
             self.animation.name(),
@@ -133,8 +211,19 @@ impl Settings {
                 ColorScheme::RedBlue => "red-blue",
                 ColorScheme::Accessible => "accessible",
             },
-            self.thinking_delay_ms
-        )
+            self.thinking_delay_ms,
+            self.face_player,
+            self.rumble
+        );
+        for (i, p) in self.players.iter().enumerate() {
+            text += &format!(
+                "player{n}_name = {}\nplayer{n}_accent = {}\n",
+                p.name,
+                p.accent.name(),
+                n = i + 1
+            );
+        }
+        text
     }
 
     /// Reads `key = value` lines; unknown keys and bad values keep their defaults, so a
@@ -178,6 +267,21 @@ impl Settings {
                     .ok()
                     .filter(|v| *v <= 10_000)
                     .map(|v| s.thinking_delay_ms = v),
+                "face_player" => value.parse().ok().map(|v| s.face_player = v),
+                "rumble" => value.parse().ok().map(|v| s.rumble = v),
+                "player1_name" | "player2_name" => {
+                    let i = usize::from(key.as_bytes()[6] - b'1');
+                    let fallback = Settings::default().players[i].name.clone();
+                    s.players[i].name = Profile::clean_name(value, &fallback);
+                    Some(())
+                }
+                "player1_accent" | "player2_accent" => {
+                    let i = usize::from(key.as_bytes()[6] - b'1');
+                    Accent::ALL
+                        .into_iter()
+                        .find(|a| a.name() == value)
+                        .map(|a| s.players[i].accent = a)
+                }
                 _ => None,
             };
             if ok.is_none() {
@@ -259,10 +363,37 @@ mod tests {
             show_counts: false,
             colors: ColorScheme::Accessible,
             thinking_delay_ms: 1200,
+            face_player: true,
+            rumble: false,
+            players: [
+                Profile {
+                    name: "Anna".into(),
+                    accent: Accent::Rose,
+                },
+                Profile {
+                    name: "Béla = B".into(),
+                    accent: Accent::Mint,
+                },
+            ],
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
         let (d, problems) = Settings::from_text("volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}");
         assert_eq!(d, Settings::default());
         assert_eq!(problems.len(), 4);
+        let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
+        assert_eq!(n.players, Settings::default().players);
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn names_are_short_printable_lines() {
+        assert_eq!(Profile::clean_name("  Anna\u{7}\n ", "x"), "Anna");
+        assert_eq!(Profile::clean_name("\t", "Player 1"), "Player 1");
+        assert_eq!(
+            Profile::clean_name("abcdefghijklmnopqrstuvwxyz", "x")
+                .chars()
+                .count(),
+            Profile::MAX_NAME
+        );
     }
 }

@@ -25,6 +25,9 @@ use reversi_engine::{
     Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
 };
 
+#[path = "game/couch.rs"]
+mod couch;
+
 const FRAME: Duration = Duration::from_millis(20);
 
 fn app_with(setup: GameSetup) -> App {

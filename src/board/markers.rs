@@ -8,7 +8,7 @@ use super::discs::{BoardAnimation, Disc, DiscAssets};
 use super::squares::{BoardSquare, SquareMaterials};
 use super::{DISC_THICKNESS, disc_rest, square_center};
 use crate::GameSet;
-use crate::input::Cursor;
+use crate::input::{Cursor, Cursors};
 use crate::rules::Match;
 use crate::settings::Settings;
 use crate::theme::palette;
@@ -181,7 +181,7 @@ pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(reversi_engine::
 
 fn update_preview(
     state: Res<Match>,
-    cursor: Res<Cursor>,
+    cursors: Res<Cursors>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     assets: Option<Res<MarkerAssets>>,
@@ -202,7 +202,9 @@ fn update_preview(
     let preview = if busy {
         None
     } else {
-        preview_flips(&state, &cursor)
+        state
+            .to_move()
+            .and_then(|side| preview_flips(&state, cursors.of(side)))
     };
     if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
         match (preview, state.status()) {
@@ -230,15 +232,21 @@ fn update_preview(
     }
 }
 
+/// The square under the cursor of the side to move shows lighter felt.
 fn highlight_cursor_square(
-    cursor: Res<Cursor>,
+    cursors: Res<Cursors>,
+    state: Res<Match>,
     materials: Option<Res<SquareMaterials>>,
     mut squares: Query<(&BoardSquare, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
-    if !cursor.is_changed() {
+    if !cursors.is_changed() && !state.is_changed() {
         return;
     }
     let Some(materials) = materials else { return };
+    let cursor = state
+        .to_move()
+        .map(|side| *cursors.of(side))
+        .unwrap_or_default();
     for (sq, mut mat) in &mut squares {
         let want = if cursor.square == Some(sq.0) && cursor.visible {
             &materials.hover

@@ -7,9 +7,13 @@ use reversi_engine::Status;
 
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
+use crate::couch::series::{NextMatchGame, Series, StartMatch};
+use crate::couch::undo_vote::UndoAsk;
+use crate::input::Seats;
 use crate::menus::Menu;
-use crate::rules::{Match, NewGameRequest, Player, ReviewRequest, UndoRequest};
+use crate::rules::{Match, NewGameRequest, Player, ReviewRequest};
 use crate::settings::Settings;
+use crate::theme::focus::{FocusFirst, FocusScope};
 use crate::theme::palette::side_name;
 use crate::theme::widgets;
 
@@ -25,6 +29,7 @@ fn show_game_over(
     mut commands: Commands,
     state: Res<Match>,
     settings: Res<Settings>,
+    series: Res<Series>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     panels: Query<Entity, With<GameOverPanel>>,
@@ -48,6 +53,7 @@ fn show_game_over(
                     match (human_won, human_lost) {
                         (true, false) => "You win!".to_string(),
                         (false, true) => "The computer wins".to_string(),
+                        (true, true) => format!("{} wins!", state.setup.name(w)),
                         _ => format!("{} wins!", side_name(settings.colors, w)),
                     }
                 }
@@ -62,34 +68,79 @@ fn show_game_over(
                 side_name(settings.colors, w)
             );
             let setup = state.setup.clone();
+            let in_match = series.active() && state.setup.players == [Player::Human; 2];
+            let match_text = in_match.then(|| {
+                if series.finished() {
+                    series.verdict(&settings.players)
+                } else {
+                    series.score_line(&settings.players)
+                }
+            });
+            let next_game = series.next_game_due().then(|| {
+                let black = series.person_playing(reversi_engine::Color::White);
+                format!(
+                    "Next game  ({} plays {})",
+                    settings.players[black].name,
+                    side_name(settings.colors, reversi_engine::Color::Black)
+                )
+            });
+            let rematch = (in_match && series.finished()).then_some(StartMatch {
+                rules: setup.rules,
+                games: series.games,
+            });
             commands
                 .spawn((
                     GameOverPanel,
                     Name::new("game over"),
                     widgets::overlay(),
+                    FocusScope(1),
                     Pickable::IGNORE,
                 ))
                 .with_children(|o| {
                     o.spawn(widgets::panel()).with_children(|p| {
                         p.spawn(widgets::title(headline));
                         p.spawn(widgets::header(detail));
-                        p.spawn(widgets::button("New game")).observe(
-                            move |_: On<Pointer<Click>>, mut w: MessageWriter<NewGameRequest>| {
-                                w.write(NewGameRequest(setup.clone()));
-                            },
-                        );
+                        if let Some(text) = match_text {
+                            p.spawn(widgets::header(text));
+                        }
+                        if let Some(text) = next_game {
+                            p.spawn((widgets::button(text), FocusFirst)).observe(
+                                |_: On<widgets::Activate>, mut w: MessageWriter<NextMatchGame>| {
+                                    w.write(NextMatchGame);
+                                },
+                            );
+                        } else if let Some(start) = rematch {
+                            p.spawn((widgets::button("New match"), FocusFirst)).observe(
+                                move |_: On<widgets::Activate>, mut w: MessageWriter<StartMatch>| {
+                                    w.write(start);
+                                },
+                            );
+                        } else {
+                            p.spawn((widgets::button("New game"), FocusFirst)).observe(
+                                move |_: On<widgets::Activate>,
+                                      mut w: MessageWriter<NewGameRequest>| {
+                                    w.write(NewGameRequest(setup.clone()));
+                                },
+                            );
+                        }
                         p.spawn(widgets::button("Undo last move")).observe(
-                            |_: On<Pointer<Click>>, mut w: MessageWriter<UndoRequest>| {
-                                w.write(UndoRequest);
+                            |a: On<widgets::Activate>,
+                             mut w: MessageWriter<UndoAsk>,
+                             state: Res<Match>,
+                             seats: Res<Seats>,
+                             series: Res<Series>| {
+                                w.write(UndoAsk {
+                                    by: seats.side_of(a.by, &state, &series),
+                                });
                             },
                         );
                         p.spawn(widgets::button("Review the game")).observe(
-                            |_: On<Pointer<Click>>, mut w: MessageWriter<ReviewRequest>| {
+                            |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                                 w.write(ReviewRequest::Start);
                             },
                         );
                         p.spawn(widgets::button("Change setup")).observe(
-                            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| {
+                            |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| {
                                 next.set(Menu::NewGame);
                             },
                         );

@@ -44,7 +44,7 @@ fn show_review_bar(
         }
         (true, None) => {
             let step = |request: ReviewRequest| {
-                move |_: On<Pointer<Click>>, mut w: MessageWriter<ReviewRequest>| {
+                move |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                     w.write(request);
                 }
             };

@@ -6,8 +6,11 @@ use reversi_engine::{Color as Side, FlipRule, Status};
 
 use crate::GameSet;
 use crate::ai::AiThinking;
+use crate::couch::series::Series;
+use crate::couch::undo_vote::UndoAsk;
+use crate::input::{Device, Seats};
 use crate::menus::Menu;
-use crate::rules::{Match, Player, RedoRequest, UndoRequest};
+use crate::rules::{Match, Player, RedoRequest};
 use crate::settings::Settings;
 use crate::theme::{palette, widgets};
 
@@ -37,6 +40,10 @@ struct SideCount(Side);
 
 #[derive(Component)]
 pub struct StatusLine;
+
+/// The match score under the scoreboard ("Game 2 of 4 - Anna 1 : 0 Ben").
+#[derive(Component)]
+struct MatchLine;
 
 fn spawn_hud(mut commands: Commands) {
     let side_row = |side: Side| {
@@ -98,7 +105,21 @@ fn spawn_hud(mut commands: Commands) {
             ..default()
         },
         BackgroundColor(palette::PANEL),
-        children![side_row(Side::Black), side_row(Side::White)],
+        children![
+            side_row(Side::Black),
+            side_row(Side::White),
+            (
+                MatchLine,
+                Text::new(""),
+                TextFont::from_font_size(15.0),
+                TextColor(palette::TEXT_DIM),
+                Node {
+                    display: Display::None,
+                    margin: UiRect::horizontal(px(12)),
+                    ..default()
+                },
+            )
+        ],
     ));
     commands.spawn((
         Name::new("status line"),
@@ -139,17 +160,23 @@ fn spawn_hud(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn(widgets::small_button("Undo  (U)")).observe(
-                |_: On<Pointer<Click>>, mut w: MessageWriter<UndoRequest>| {
-                    w.write(UndoRequest);
+                |a: On<widgets::Activate>,
+                 mut w: MessageWriter<UndoAsk>,
+                 state: Res<Match>,
+                 seats: Res<Seats>,
+                 series: Res<Series>| {
+                    w.write(UndoAsk {
+                        by: seats.side_of(a.by, &state, &series),
+                    });
                 },
             );
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
-                |_: On<Pointer<Click>>, mut w: MessageWriter<RedoRequest>| {
+                |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
                     w.write(RedoRequest);
                 },
             );
             p.spawn(widgets::small_button("Menu  (Esc)")).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| {
+                |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| {
                     next.set(Menu::Pause);
                 },
             );
@@ -159,22 +186,45 @@ fn spawn_hud(mut commands: Commands) {
 fn update_scoreboard(
     state: Res<Match>,
     settings: Res<Settings>,
+    series: Res<Series>,
     mut rows: Query<(&SideRow, &mut BorderColor)>,
+    mut match_line: Query<
+        (&mut Text, &mut Node),
+        (With<MatchLine>, Without<SideName>, Without<SideCount>),
+    >,
     mut swatches: Query<(&SideSwatch, &mut BackgroundColor)>,
     mut names: Query<(&SideName, &mut Text), Without<SideCount>>,
     mut counts: Query<(&SideCount, &mut Text, &mut Visibility), Without<SideName>>,
 ) {
-    if !state.is_changed() && !settings.is_changed() {
+    if !state.is_changed() && !settings.is_changed() && !series.is_changed() {
         return;
     }
     let pos = state.game.current();
     let to_move = state.to_move();
+    let two_people = state.setup.players == [Player::Human; 2];
     for (row, mut border) in &mut rows {
-        *border = BorderColor::all(if to_move == Some(row.0) {
+        // In a two-player game the row wears the colour of the person playing that side.
+        let accent = if two_people {
+            palette::accent(settings.players[series.person_playing(row.0)].accent)
+        } else {
             palette::ACCENT
+        };
+        *border = BorderColor::all(if to_move == Some(row.0) {
+            accent
+        } else if two_people {
+            accent.with_alpha(0.3)
         } else {
             Color::NONE
         });
+    }
+    for (mut text, mut node) in &mut match_line {
+        let shown = series.active() && two_people;
+        node.display = if shown { Display::Flex } else { Display::None };
+        text.0 = if shown {
+            series.score_line(&settings.players)
+        } else {
+            String::new()
+        };
     }
     for (s, mut bg) in &mut swatches {
         bg.0 = palette::face(settings.colors, s.0);
@@ -210,7 +260,7 @@ fn update_status(
         Status::Over(outcome) => match outcome.winner {
             Some(w) => format!(
                 "Game over - {} wins {}-{}",
-                crate::theme::palette::side_name(settings.colors, w),
+                side_label(&state, &settings, w),
                 outcome.discs[w.index()],
                 outcome.discs[(!w).index()]
             ),
@@ -220,7 +270,7 @@ fn update_status(
             ),
         },
         Status::ToMove(side) | Status::MustPass(side) => {
-            let name = crate::theme::palette::side_name(settings.colors, side);
+            let name = side_label(&state, &settings, side);
             match state.setup.player(side) {
                 Player::Computer(_) if thinking.active => {
                     format!("{name}: the computer is thinking...")
@@ -246,16 +296,40 @@ fn update_status(
     }
 }
 
+/// "Black", or in a two-player game "Anna (Black)".
+fn side_label(state: &Match, settings: &Settings, side: Side) -> String {
+    let colour = crate::theme::palette::side_name(settings.colors, side);
+    if state.setup.players == [Player::Human; 2] {
+        format!("{} ({colour})", state.setup.name(side))
+    } else {
+        colour.to_string()
+    }
+}
+
 fn hud_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    mut undo: MessageWriter<UndoRequest>,
+    pads: Query<(Entity, &Gamepad)>,
+    state: Res<Match>,
+    seats: Res<Seats>,
+    series: Res<Series>,
+    mut undo: MessageWriter<UndoAsk>,
     mut redo: MessageWriter<RedoRequest>,
     mut settings: ResMut<Settings>,
 ) {
     if keys.just_pressed(KeyCode::KeyU)
         || (keys.pressed(KeyCode::ControlLeft) && keys.just_pressed(KeyCode::KeyZ))
     {
-        undo.write(UndoRequest);
+        undo.write(UndoAsk {
+            by: seats.side_of(Device::Keyboard, &state, &series),
+        });
+    }
+    // A gamepad's North (Y/triangle) asks to undo, for its holder.
+    for (pad, gamepad) in &pads {
+        if gamepad.just_pressed(GamepadButton::North) {
+            undo.write(UndoAsk {
+                by: seats.side_of(Device::Pad(pad), &state, &series),
+            });
+        }
     }
     if keys.just_pressed(KeyCode::KeyY) {
         redo.write(RedoRequest);

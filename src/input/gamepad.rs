@@ -1,12 +1,16 @@
-//! Gamepads: the d-pad or left stick moves the cursor (with repeat while held), South places,
-//! West picks the next line in the one-line variant.
+//! Gamepads: the d-pad or left stick moves the cursor (repeating while held), South places,
+//! West picks the next line in the one-line variant. A pad claimed by a player moves that
+//! player's cursor; an unclaimed one plays for whoever is to move.
 
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-use super::keyboard::move_cursor;
-use super::{Cursor, request_placement};
+use super::{
+    Cursors, Device, Repeat, Seats, ViewTurn, acting_side, move_cursor, request_placement,
+};
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
+use crate::couch::series::Series;
 use crate::menus::Menu;
 use crate::rules::{Match, PlaceRequest};
 
@@ -17,64 +21,54 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Seconds before a held direction repeats, and between repeats.
-const REPEAT_DELAY: f32 = 0.35;
-const REPEAT_EVERY: f32 = 0.12;
-
-#[derive(Default)]
-struct Held {
-    dir: (i8, i8),
-    next_repeat: f32,
+/// The direction (right, down) a pad's d-pad or left stick points.
+pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
+    let stick = pad.left_stick();
+    let mut d = (0i8, 0i8);
+    if pad.pressed(GamepadButton::DPadLeft) || stick.x < -0.5 {
+        d.0 = -1;
+    }
+    if pad.pressed(GamepadButton::DPadRight) || stick.x > 0.5 {
+        d.0 = 1;
+    }
+    if pad.pressed(GamepadButton::DPadUp) || stick.y > 0.5 {
+        d.1 = -1;
+    }
+    if pad.pressed(GamepadButton::DPadDown) || stick.y < -0.5 {
+        d.1 = 1;
+    }
+    d
 }
 
 fn pads(
-    pads: Query<&Gamepad>,
-    mut held: Local<Held>,
+    pads: Query<(Entity, &Gamepad)>,
+    mut repeats: Local<HashMap<Entity, Repeat>>,
     time: Res<Time>,
-    mut cursor: ResMut<Cursor>,
+    view: Res<ViewTurn>,
+    seats: Res<Seats>,
+    series: Res<Series>,
+    mut cursors: ResMut<Cursors>,
     state: Res<Match>,
     animation: Res<BoardAnimation>,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
-    let mut dir = (0i8, 0i8);
-    for pad in &pads {
-        let stick = pad.left_stick();
-        let mut d = (0i8, 0i8);
-        if pad.pressed(GamepadButton::DPadLeft) || stick.x < -0.5 {
-            d.0 = -1;
-        }
-        if pad.pressed(GamepadButton::DPadRight) || stick.x > 0.5 {
-            d.0 = 1;
-        }
-        if pad.pressed(GamepadButton::DPadUp) || stick.y > 0.5 {
-            d.1 = -1;
-        }
-        if pad.pressed(GamepadButton::DPadDown) || stick.y < -0.5 {
-            d.1 = 1;
-        }
-        if d != (0, 0) {
-            dir = d;
+    if state.reviewing {
+        return;
+    }
+    repeats.retain(|e, _| pads.contains(*e));
+    for (entity, pad) in &pads {
+        let (side, source) = acting_side(&state, &seats, &series, Device::Pad(entity));
+        let cursor = cursors.of_mut(side);
+        let repeat = repeats.entry(entity).or_default();
+        if let Some((right, down)) = repeat.step(pad_direction(pad), time.elapsed_secs()) {
+            move_cursor(cursor, *view, right, down);
         }
         if pad.just_pressed(GamepadButton::West) {
             cursor.line_choice += 1;
         }
-        if pad.just_pressed(GamepadButton::South)
-            && let Some(sq) = cursor.square
-        {
-            request_placement(&state, &cursor, sq, &animation, &time, &mut requests);
+        if pad.just_pressed(GamepadButton::South) && cursor.square.is_some() {
+            cursor.visible = true;
+            request_placement(&state, cursor, source, &animation, &time, &mut requests);
         }
-    }
-    let now = time.elapsed_secs();
-    if dir == (0, 0) {
-        held.dir = dir;
-        return;
-    }
-    if dir != held.dir {
-        held.dir = dir;
-        held.next_repeat = now + REPEAT_DELAY;
-        move_cursor(&mut cursor, dir.0, dir.1);
-    } else if now >= held.next_repeat {
-        held.next_repeat = now + REPEAT_EVERY;
-        move_cursor(&mut cursor, dir.0, dir.1);
     }
 }

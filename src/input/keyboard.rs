@@ -1,12 +1,17 @@
-//! The keyboard: arrows/WASD move the cursor, Enter/Space place, a letter a-h then a digit
-//! 1-8 jumps to that square (as in Iagno), L picks the next line in the one-line variant.
+//! The keyboard: arrows or W/S (and A/D) move the cursor, repeating while held; Enter/Space
+//! place; a letter a-h then a digit 1-8 jumps to that square (as in Iagno); L picks the next
+//! line in the one-line variant. In a two-player game with one gamepad claimed, the keyboard
+//! is the other player's; otherwise it plays for whoever is to move.
 
 use bevy::prelude::*;
 use reversi_engine::Square;
 
-use super::{Cursor, request_placement};
+use super::{
+    Cursors, Device, Repeat, Seats, ViewTurn, acting_side, move_cursor, request_placement,
+};
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
+use crate::couch::series::Series;
 use crate::menus::Menu;
 use crate::rules::{Match, PlaceRequest};
 
@@ -17,26 +22,56 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Moves the cursor by (dc, dr), stopping at the edges; starts at d3-ish centre if unset.
-pub fn move_cursor(cursor: &mut Cursor, dc: i8, dr: i8) {
-    let from = cursor
-        .square
-        .unwrap_or(Square::from_coords(3, 3).unwrap_or(Square::A1));
-    let c = (from.column() as i8 + dc).clamp(0, 7) as u8;
-    let r = (from.row() as i8 + dr).clamp(0, 7) as u8;
-    if let Some(sq) = Square::from_coords(c, r) {
-        if cursor.square != Some(sq) {
-            cursor.line_choice = 0;
-        }
-        cursor.square = Some(sq);
+const COLUMNS: [KeyCode; 8] = [
+    KeyCode::KeyA,
+    KeyCode::KeyB,
+    KeyCode::KeyC,
+    KeyCode::KeyD,
+    KeyCode::KeyE,
+    KeyCode::KeyF,
+    KeyCode::KeyG,
+    KeyCode::KeyH,
+];
+
+const ROWS: [KeyCode; 8] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+];
+
+/// The direction (right, down) the held keys point; A and D double as column letters, and
+/// a digit after them jumps anyway, so the step they take first does no harm.
+fn held_direction(input: &ButtonInput<KeyCode>) -> (i8, i8) {
+    let any = |keys: &[KeyCode]| keys.iter().any(|k| input.pressed(*k));
+    let mut dir = (0, 0);
+    if any(&[KeyCode::ArrowLeft, KeyCode::KeyA]) {
+        dir.0 -= 1;
     }
-    cursor.visible = true;
+    if any(&[KeyCode::ArrowRight, KeyCode::KeyD]) {
+        dir.0 += 1;
+    }
+    if any(&[KeyCode::ArrowUp, KeyCode::KeyW]) {
+        dir.1 -= 1;
+    }
+    if any(&[KeyCode::ArrowDown, KeyCode::KeyS]) {
+        dir.1 += 1;
+    }
+    dir
 }
 
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
-    mut cursor: ResMut<Cursor>,
+    mut cursors: ResMut<Cursors>,
     mut pending_column: Local<Option<u8>>,
+    mut repeat: Local<Repeat>,
+    view: Res<ViewTurn>,
+    seats: Res<Seats>,
+    series: Res<Series>,
     state: Res<Match>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
@@ -45,42 +80,14 @@ fn keys(
     if state.reviewing {
         return; // the arrows and Enter step through the record (hud::review)
     }
-    let pressed = |keys: &[KeyCode]| keys.iter().any(|k| input.just_pressed(*k));
-    if pressed(&[KeyCode::ArrowLeft]) {
-        move_cursor(&mut cursor, -1, 0);
+    let (side, source) = acting_side(&state, &seats, &series, Device::Keyboard);
+    let cursor = cursors.of_mut(side);
+    if let Some((right, down)) = repeat.step(held_direction(&input), time.elapsed_secs()) {
+        move_cursor(cursor, *view, right, down);
     }
-    if pressed(&[KeyCode::ArrowRight]) {
-        move_cursor(&mut cursor, 1, 0);
-    }
-    if pressed(&[KeyCode::ArrowUp]) {
-        move_cursor(&mut cursor, 0, -1);
-    }
-    if pressed(&[KeyCode::ArrowDown]) {
-        move_cursor(&mut cursor, 0, 1);
-    }
-    if pressed(&[KeyCode::KeyL]) {
+    if input.just_pressed(KeyCode::KeyL) {
         cursor.line_choice += 1;
     }
-    const COLUMNS: [KeyCode; 8] = [
-        KeyCode::KeyA,
-        KeyCode::KeyB,
-        KeyCode::KeyC,
-        KeyCode::KeyD,
-        KeyCode::KeyE,
-        KeyCode::KeyF,
-        KeyCode::KeyG,
-        KeyCode::KeyH,
-    ];
-    const ROWS: [KeyCode; 8] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-    ];
     for (i, key) in COLUMNS.iter().enumerate() {
         if input.just_pressed(*key) {
             *pending_column = Some(i as u8);
@@ -96,10 +103,9 @@ fn keys(
             cursor.line_choice = 0;
         }
     }
-    if pressed(&[KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter])
-        && let Some(sq) = cursor.square
-    {
+    let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];
+    if place.iter().any(|k| input.just_pressed(*k)) && cursor.square.is_some() {
         cursor.visible = true;
-        request_placement(&state, &cursor, sq, &animation, &time, &mut requests);
+        request_placement(&state, cursor, source, &animation, &time, &mut requests);
     }
 }

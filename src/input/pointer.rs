@@ -1,14 +1,16 @@
-//! The mouse: hovering a square moves the cursor there, a left click places, a right click
-//! picks the next line under the one-line rule. Uses Bevy's mesh picking on the square entities.
+//! The mouse: hovering a square moves the cursor of the side to move there, a left click
+//! places, a right click picks the next line under the one-line rule. Uses Bevy's mesh
+//! picking on the square entities. The mouse is shared: it always plays for the side to move.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::{Cursor, request_placement};
+use super::{Cursors, Device, Seats, acting_side, request_placement};
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
 use crate::board::squares::BoardSquare;
+use crate::couch::series::Series;
 use crate::rules::{Match, PlaceRequest};
 
 pub fn plugin(app: &mut App) {
@@ -19,8 +21,13 @@ fn hover(
     mut over: MessageReader<Pointer<Over>>,
     mut out: MessageReader<Pointer<Out>>,
     squares: Query<&BoardSquare>,
-    mut cursor: ResMut<Cursor>,
+    mut cursors: ResMut<Cursors>,
+    state: Res<Match>,
+    seats: Res<Seats>,
+    series: Res<Series>,
 ) {
+    let (side, _) = acting_side(&state, &seats, &series, Device::Mouse);
+    let cursor = cursors.of_mut(side);
     for e in out.read() {
         if let Ok(sq) = squares.get(e.entity)
             && cursor.square == Some(sq.0)
@@ -43,12 +50,16 @@ fn hover(
 fn click(
     mut clicks: MessageReader<Pointer<Click>>,
     squares: Query<&BoardSquare>,
-    mut cursor: ResMut<Cursor>,
+    mut cursors: ResMut<Cursors>,
     state: Res<Match>,
+    seats: Res<Seats>,
+    series: Res<Series>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
+    let (side, source) = acting_side(&state, &seats, &series, Device::Mouse);
+    let cursor = cursors.of_mut(side);
     for e in clicks.read() {
         let Ok(sq) = squares.get(e.entity) else {
             continue;
@@ -56,7 +67,7 @@ fn click(
         match e.event.button {
             PointerButton::Primary => {
                 cursor.square = Some(sq.0);
-                request_placement(&state, &cursor, sq.0, &animation, &time, &mut requests);
+                request_placement(&state, cursor, source, &animation, &time, &mut requests);
             }
             PointerButton::Secondary => cursor.line_choice += 1,
             PointerButton::Middle => {}

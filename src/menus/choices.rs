@@ -8,8 +8,19 @@ use reversi_engine::{
 };
 
 use crate::rules::{GameSetup, Player};
-use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::settings::{Accent, AnimationSpeed, ColorScheme, Settings};
 use crate::theme::widgets::{self, Selected};
+
+/// Spawns a row of colour samples for person `person`'s accent.
+pub fn accent_swatches(row: &mut ChildSpawnerCommands, person: usize) {
+    for accent in Accent::ALL {
+        row.spawn((
+            widgets::swatch_button(crate::theme::palette::accent(accent)),
+            Choice::Accent(person, accent),
+        ))
+        .observe(apply_choice);
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameForm>()
@@ -32,6 +43,8 @@ pub struct NewGameForm {
     pub human_side: Side,
     pub level: Level,
     pub rules: Rules,
+    /// Games in a two-player match.
+    pub games: u8,
 }
 
 impl Default for NewGameForm {
@@ -41,6 +54,7 @@ impl Default for NewGameForm {
             human_side: Side::Black,
             level: Level::Casual,
             rules: Rules::default(),
+            games: 1,
         }
     }
 }
@@ -86,6 +100,11 @@ pub enum Choice {
     Counts(bool),
     Colors(ColorScheme),
     Muted(bool),
+    /// A person's (0 or 1) cursor colour.
+    Accent(usize, Accent),
+    Games(u8),
+    FacePlayer(bool),
+    Rumble(bool),
 }
 
 impl Choice {
@@ -104,6 +123,10 @@ impl Choice {
             Choice::Counts(b) => s.show_counts == b,
             Choice::Colors(c) => s.colors == c,
             Choice::Muted(b) => s.muted == b,
+            Choice::Accent(p, a) => s.players[p].accent == a,
+            Choice::Games(n) => form.games == n,
+            Choice::FacePlayer(b) => s.face_player == b,
+            Choice::Rumble(b) => s.rumble == b,
         }
     }
 
@@ -122,13 +145,34 @@ impl Choice {
             Choice::Counts(b) => s.show_counts = b,
             Choice::Colors(c) => s.colors = c,
             Choice::Muted(b) => s.muted = b,
+            Choice::Accent(p, a) => {
+                // Two people never wear the same colour: the other takes this one's old one.
+                let old = s.players[p].accent;
+                if s.players[1 - p].accent == a {
+                    s.players[1 - p].accent = old;
+                }
+                s.players[p].accent = a;
+            }
+            Choice::Games(n) => form.games = n,
+            Choice::FacePlayer(b) => s.face_player = b,
+            Choice::Rumble(b) => s.rumble = b,
         }
     }
 }
 
 /// Spawns a labelled row of option buttons under `parent`.
 pub fn choice_row(parent: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Choice)>) {
-    parent.spawn(widgets::row()).with_children(|row| {
+    choice_row_with(parent, label, options, ());
+}
+
+/// A choice row carrying `extra` components on its row node (e.g. to show it only in a mode).
+pub fn choice_row_with(
+    parent: &mut ChildSpawnerCommands,
+    label: &str,
+    options: Vec<(String, Choice)>,
+    extra: impl Bundle,
+) {
+    parent.spawn((widgets::row(), extra)).with_children(|row| {
         row.spawn((
             widgets::label(label.to_string()),
             Node {
@@ -144,12 +188,12 @@ pub fn choice_row(parent: &mut ChildSpawnerCommands, label: &str, options: Vec<(
 }
 
 fn apply_choice(
-    click: On<Pointer<Click>>,
+    activate: On<widgets::Activate>,
     choices: Query<&Choice>,
     mut form: ResMut<NewGameForm>,
     mut settings: ResMut<Settings>,
 ) {
-    if let Ok(choice) = choices.get(click.event_target()) {
+    if let Ok(choice) = choices.get(activate.entity) {
         let mut f = form.clone();
         let mut s = settings.clone();
         choice.apply(&mut f, &mut s);

@@ -5,6 +5,7 @@ mod choices;
 mod new_game;
 mod pause;
 mod settings;
+mod undo_vote;
 
 use bevy::prelude::*;
 
@@ -17,8 +18,9 @@ pub(super) fn plugin(app: &mut App) {
             new_game::plugin,
             pause::plugin,
             settings::plugin,
+            undo_vote::plugin,
         ))
-        .add_systems(Update, escape_key);
+        .add_systems(Update, escape_key.after(crate::GameSet::Input));
 }
 
 /// Which menu is open; `None` while playing. The game opens on the new-game menu.
@@ -28,6 +30,8 @@ pub enum Menu {
     NewGame,
     Pause,
     Settings,
+    /// A two-player game waits for the other player to agree to an undo.
+    UndoVote,
     None,
 }
 
@@ -35,19 +39,30 @@ pub enum Menu {
 #[derive(Resource, Default)]
 pub struct SettingsReturn(pub Option<Menu>);
 
+/// Esc (or a gamepad's East in a menu, its Start anywhere) goes back a level.
 fn escape_key(
     keys: Res<ButtonInput<KeyCode>>,
+    pads: Query<(Entity, &Gamepad)>,
+    seats: Res<crate::input::Seats>,
     menu: Res<State<Menu>>,
     back: Res<SettingsReturn>,
     mut next: ResMut<NextState<Menu>>,
 ) {
-    if !keys.just_pressed(KeyCode::Escape) {
+    let in_menu = *menu.get() != Menu::None;
+    let pad_back = pads.iter().any(|(e, p)| {
+        !seats.just_joined.contains(&e) // that press claimed the pad
+            && (p.just_pressed(GamepadButton::Start)
+                || (in_menu && p.just_pressed(GamepadButton::East)))
+    });
+    if !keys.just_pressed(KeyCode::Escape) && !pad_back {
         return;
     }
     next.set(match menu.get() {
         Menu::None => Menu::Pause,
         Menu::Pause => Menu::None,
         Menu::Settings => back.0.unwrap_or(Menu::Pause),
+        // Esc refuses the undo (the vote clears itself when its prompt closes).
+        Menu::UndoVote => Menu::None,
         // Leaving the new-game menu returns to the game shown behind it.
         Menu::NewGame => Menu::None,
     });

@@ -1,25 +1,85 @@
-//! The new-game menu (also the title screen): mode, side, level and every rules variant.
+//! The new-game menu (also the title screen): mode, side, level and every rules variant; in
+//! two-player mode the players' names, colours and gamepads, and the match length.
 
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use reversi_engine::search::Level;
 use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 
-use super::choices::{Choice, Mode, NewGameForm, choice_row, supply_options};
+use super::choices::{
+    Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
+};
 use super::{Menu, SettingsReturn};
+use crate::couch::series::{Series, StartMatch};
+use crate::input::Seats;
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
-use crate::theme::widgets;
+use crate::settings::{Profile, Settings};
+use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
+use crate::theme::{palette, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::NewGame), spawn_menu)
         .add_systems(
             Update,
-            (enter_starts, describe_level).run_if(in_state(Menu::NewGame)),
-        );
+            (
+                describe_level,
+                show_mode_rows,
+                invite_pads,
+                type_names,
+                show_players,
+            )
+                .run_if(in_state(Menu::NewGame)),
+        )
+        .add_systems(OnExit(Menu::NewGame), close_invitation);
 }
 
 #[derive(Component)]
 struct LevelDescription;
+
+/// A row shown only in some modes.
+#[derive(Component)]
+struct ModeOnly(&'static [Mode]);
+
+/// The button holding a person's name; typing while it has the focus edits it.
+#[derive(Component)]
+struct NameField(usize);
+
+/// The text telling which device a person plays with.
+#[derive(Component)]
+struct DeviceText(usize);
+
+/// One person's row: label, name, colour samples, device.
+fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
+    p.spawn((widgets::row(), ModeOnly(&[Mode::TwoPlayers])))
+        .with_children(|r| {
+            r.spawn((
+                widgets::label(format!("Player {}", person + 1)),
+                Node {
+                    width: px(150),
+                    ..default()
+                },
+            ));
+            r.spawn((widgets::small_button(""), NameField(person), TakesText))
+                .insert(Node {
+                    min_width: px(170),
+                    padding: UiRect::axes(px(12), px(5)),
+                    justify_content: JustifyContent::FlexStart,
+                    border: UiRect::all(px(1)),
+                    border_radius: BorderRadius::all(px(8)),
+                    ..default()
+                });
+            accent_swatches(r, person);
+            r.spawn((
+                DeviceText(person),
+                widgets::label(""),
+                Node {
+                    min_width: px(170),
+                    ..default()
+                },
+            ));
+        });
+}
 
 fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNotice>) {
     let resume = saved.0.as_ref().map(|r| {
@@ -33,7 +93,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
         format!("Saved game: {opponents}, {moves} discs placed.")
     });
     commands
-        .spawn((Name::new("new game menu"), widgets::overlay(), DespawnOnExit(Menu::NewGame)))
+        .spawn((Name::new("new game menu"), widgets::overlay(), FocusScope(2), DespawnOnExit(Menu::NewGame)))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Reversi"));
@@ -50,16 +110,35 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                     ("Two players".into(), Choice::Mode(Mode::TwoPlayers)),
                     ("Computer vs computer".into(), Choice::Mode(Mode::Demo)),
                 ]);
-                choice_row(p, "Your colour", vec![
+                choice_row_with(p, "Your colour", vec![
                     ("Black (moves first)".into(), Choice::HumanSide(Side::Black)),
                     ("White".into(), Choice::HumanSide(Side::White)),
-                ]);
-                choice_row(
+                ], ModeOnly(&[Mode::VsComputer]));
+                choice_row_with(
                     p,
                     "Computer level",
                     Level::ALL.iter().map(|l| (l.number().to_string(), Choice::Level(*l))).collect(),
+                    ModeOnly(&[Mode::VsComputer, Mode::Demo]),
                 );
-                p.spawn((LevelDescription, widgets::label("")));
+                p.spawn((LevelDescription, widgets::label(""), ModeOnly(&[Mode::VsComputer, Mode::Demo])));
+                player_row(p, 0);
+                player_row(p, 1);
+                p.spawn((
+                    widgets::label("Gamepads: press any button to join, Select to leave. With one gamepad joined, the keyboard is the other player's."),
+                    ModeOnly(&[Mode::TwoPlayers]),
+                ));
+                choice_row_with(
+                    p,
+                    "Match",
+                    Series::LENGTHS
+                        .iter()
+                        .map(|n| {
+                            let text = if *n == 1 { "1 game".to_string() } else { format!("{n} games") };
+                            (text, Choice::Games(*n))
+                        })
+                        .collect(),
+                    ModeOnly(&[Mode::TwoPlayers]),
+                );
                 p.spawn(widgets::header("Rules"));
                 choice_row(p, "Start", vec![
                     ("Diagonal (Othello)".into(), Choice::Start(StartPosition::Diagonal)),
@@ -80,15 +159,15 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                     ("Fewest discs (reverse)".into(), Choice::Scoring(Scoring::FewestDiscs)),
                 ]);
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn(widgets::button("Start game  (Enter)")).observe(start_game);
+                    r.spawn((widgets::button("Start game  (Enter)"), FocusFirst)).observe(start_game);
                     r.spawn(widgets::button("Settings")).observe(
-                        |_: On<Pointer<Click>>, mut back: ResMut<SettingsReturn>, mut next: ResMut<NextState<Menu>>| {
+                        |_: On<widgets::Activate>, mut back: ResMut<SettingsReturn>, mut next: ResMut<NextState<Menu>>| {
                             back.0 = Some(Menu::NewGame);
                             next.set(Menu::Settings);
                         },
                     );
                     #[cfg(not(target_arch = "wasm32"))]
-                    r.spawn(widgets::button("Quit")).observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                    r.spawn(widgets::button("Quit")).observe(|_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {
                         exit.write(AppExit::Success);
                     });
                 });
@@ -97,17 +176,25 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
 }
 
 fn start_game(
-    _: On<Pointer<Click>>,
+    _: On<widgets::Activate>,
     form: Res<NewGameForm>,
     mut requests: MessageWriter<NewGameRequest>,
+    mut matches: MessageWriter<StartMatch>,
     mut next: ResMut<NextState<Menu>>,
 ) {
-    requests.write(NewGameRequest(form.setup()));
+    if form.mode == Mode::TwoPlayers {
+        matches.write(StartMatch {
+            rules: form.rules,
+            games: form.games,
+        });
+    } else {
+        requests.write(NewGameRequest(form.setup()));
+    }
     next.set(Menu::None);
 }
 
 fn resume_game(
-    _: On<Pointer<Click>>,
+    _: On<widgets::Activate>,
     mut saved: ResMut<SavedGame>,
     mut requests: MessageWriter<ResumeRequest>,
     mut next: ResMut<NextState<Menu>>,
@@ -121,15 +208,116 @@ fn resume_game(
     }
 }
 
-fn enter_starts(
-    keys: Res<ButtonInput<KeyCode>>,
+fn show_mode_rows(
     form: Res<NewGameForm>,
-    mut requests: MessageWriter<NewGameRequest>,
-    mut next: ResMut<NextState<Menu>>,
+    mut rows: Query<(&ModeOnly, &mut Node)>,
+    added: Query<(), Added<ModeOnly>>,
 ) {
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
-        requests.write(NewGameRequest(form.setup()));
-        next.set(Menu::None);
+    if !form.is_changed() && added.is_empty() {
+        return;
+    }
+    for (only, mut node) in &mut rows {
+        let display = if only.0.contains(&form.mode) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// Gamepads may join while two-player mode is chosen on this menu.
+fn invite_pads(form: Res<NewGameForm>, mut seats: ResMut<Seats>) {
+    let joining = form.mode == Mode::TwoPlayers;
+    if seats.joining != joining {
+        seats.joining = joining;
+    }
+}
+
+/// Leaving the menu closes the invitation and tidies the names (an emptied one falls back).
+fn close_invitation(mut seats: ResMut<Seats>, mut settings: ResMut<Settings>) {
+    seats.joining = false;
+    let defaults = Settings::default();
+    let mut cleaned = settings.players.clone();
+    for (p, d) in cleaned.iter_mut().zip(&defaults.players) {
+        p.name = Profile::clean_name(&p.name, &d.name);
+    }
+    if cleaned != settings.players {
+        settings.players = cleaned;
+    }
+}
+
+/// Typing into the focused name field.
+fn type_names(
+    mut typed: MessageReader<KeyboardInput>,
+    focused: Res<Focused>,
+    fields: Query<&NameField>,
+    mut settings: ResMut<Settings>,
+) {
+    let Some(field) = focused.0.and_then(|e| fields.get(e).ok()) else {
+        typed.clear();
+        return;
+    };
+    let mut name = settings.players[field.0].name.clone();
+    for key in typed.read().filter(|k| k.state.is_pressed()) {
+        match &key.logical_key {
+            Key::Backspace => {
+                name.pop();
+            }
+            Key::Character(text) => name.extend(text.chars().filter(|c| !c.is_control())),
+            Key::Space => name.push(' '),
+            _ => {}
+        }
+    }
+    let name: String = name.chars().take(Profile::MAX_NAME).collect();
+    if name != settings.players[field.0].name {
+        settings.players[field.0].name = name;
+    }
+}
+
+/// The name fields (with a caret while typing), their colours, and who plays with what.
+fn show_players(
+    settings: Res<Settings>,
+    focused: Res<Focused>,
+    seats: Res<Seats>,
+    pads: Query<Entity, With<Gamepad>>,
+    fields: Query<(&NameField, &Children)>,
+    devices: Query<(&DeviceText, Entity)>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    let mut pad_list: Vec<Entity> = pads.iter().collect();
+    pad_list.sort();
+    for (field, children) in &fields {
+        let profile = &settings.players[field.0];
+        let editing = fields
+            .get(focused.0.unwrap_or(Entity::PLACEHOLDER))
+            .is_ok_and(|(f, _)| f.0 == field.0);
+        let shown = if editing {
+            format!("{}|", profile.name)
+        } else {
+            profile.name.clone()
+        };
+        for child in children.iter() {
+            if let Ok((mut text, mut color)) = texts.get_mut(child) {
+                if text.0 != shown {
+                    text.0 = shown.clone();
+                }
+                let want = palette::accent(profile.accent);
+                if color.0 != want {
+                    color.0 = want;
+                }
+            }
+        }
+    }
+    for (device, entity) in &devices {
+        if let Ok((mut text, _)) = texts.get_mut(entity) {
+            let shown = format!("plays with the {}", seats.describe(device.0, &pad_list));
+            if text.0 != shown {
+                text.0 = shown;
+            }
+        }
     }
 }
 

@@ -1,8 +1,9 @@
-//! The pause menu (Esc): resume, new game, settings, quit.
+//! The pause menu (Esc, or Start on a gamepad): resume, new game, settings, quit.
 
 use bevy::prelude::*;
 
 use super::{Menu, SettingsReturn};
+use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -14,21 +15,22 @@ fn spawn_menu(mut commands: Commands) {
         .spawn((
             Name::new("pause menu"),
             widgets::overlay(),
+            FocusScope(2),
             DespawnOnExit(Menu::Pause),
         ))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Paused"));
                 p.spawn(widgets::button("Resume  (Esc)")).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| next.set(Menu::None),
+                    |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| next.set(Menu::None),
                 );
                 p.spawn(widgets::button("New game")).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Menu>>| {
+                    |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| {
                         next.set(Menu::NewGame)
                     },
                 );
                 p.spawn(widgets::button("Settings")).observe(
-                    |_: On<Pointer<Click>>,
+                    |_: On<widgets::Activate>,
                      mut back: ResMut<SettingsReturn>,
                      mut next: ResMut<NextState<Menu>>| {
                         back.0 = Some(Menu::Pause);
@@ -37,7 +39,7 @@ fn spawn_menu(mut commands: Commands) {
                 );
                 #[cfg(not(target_arch = "wasm32"))]
                 p.spawn(widgets::button("Quit")).observe(
-                    |_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                    |_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {
                         exit.write(AppExit::Success);
                     },
                 );
@@ -46,6 +48,9 @@ fn spawn_menu(mut commands: Commands) {
                 ));
                 p.spawn(widgets::label(
                     "U: undo | Y: redo | M: mute | N: legal-move markers",
+                ));
+                p.spawn(widgets::label(
+                    "Menus: Tab or arrows move, Enter uses | Gamepad: d-pad, A uses, B back, Start pauses",
                 ));
             });
         });

@@ -1,10 +1,12 @@
-//! The settings menu: sound, animation speed, markers, counts, colours and the computer's pace.
+//! The settings menu: sound, animation speed, markers, counts, colours, the camera, gamepad
+//! rumble and the computer's pace.
 
 use bevy::prelude::*;
 
 use super::choices::{Choice, choice_row};
 use super::{Menu, SettingsReturn};
 use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +25,7 @@ fn spawn_menu(mut commands: Commands) {
         .spawn((
             Name::new("settings menu"),
             widgets::overlay(),
+            FocusScope(2),
             DespawnOnExit(Menu::Settings),
         ))
         .with_children(|o| {
@@ -37,14 +40,14 @@ fn spawn_menu(mut commands: Commands) {
                         },
                     ));
                     r.spawn(widgets::small_button("-")).observe(
-                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                        |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.volume = ((s.volume - 0.1) * 10.0).round() / 10.0;
                             s.volume = s.volume.max(0.0);
                         },
                     );
                     r.spawn((VolumeText, widgets::header("")));
                     r.spawn(widgets::small_button("+")).observe(
-                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                        |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.volume = (((s.volume + 0.1) * 10.0).round() / 10.0).min(1.0);
                         },
                     );
@@ -89,6 +92,25 @@ fn spawn_menu(mut commands: Commands) {
                         .map(|c| (c.name().to_string(), Choice::Colors(*c)))
                         .collect(),
                 );
+                choice_row(
+                    p,
+                    "Camera",
+                    vec![
+                        ("Fixed".into(), Choice::FacePlayer(false)),
+                        (
+                            "Faces the player to move (two players)".into(),
+                            Choice::FacePlayer(true),
+                        ),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Gamepad rumble",
+                    vec![
+                        ("On".into(), Choice::Rumble(true)),
+                        ("Off".into(), Choice::Rumble(false)),
+                    ],
+                );
                 p.spawn(widgets::row()).with_children(|r| {
                     r.spawn((
                         widgets::label("Computer's pace"),
@@ -98,19 +120,19 @@ fn spawn_menu(mut commands: Commands) {
                         },
                     ));
                     r.spawn(widgets::small_button("-")).observe(
-                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                        |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.thinking_delay_ms = s.thinking_delay_ms.saturating_sub(200);
                         },
                     );
                     r.spawn((DelayText, widgets::header("")));
                     r.spawn(widgets::small_button("+")).observe(
-                        |_: On<Pointer<Click>>, mut s: ResMut<Settings>| {
+                        |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.thinking_delay_ms = (s.thinking_delay_ms + 200).min(3000);
                         },
                     );
                 });
                 p.spawn(widgets::button("Back  (Esc)")).observe(
-                    |_: On<Pointer<Click>>,
+                    |_: On<widgets::Activate>,
                      back: Res<SettingsReturn>,
                      mut next: ResMut<NextState<Menu>>| {
                         next.set(back.0.unwrap_or(Menu::Pause));

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use crate::settings::ColorScheme;
+use crate::settings::{Accent, ColorScheme};
 
 pub const FELT: Color = Color::srgb(0.1, 0.5, 0.3);
 pub const FELT_HOVER: Color = Color::srgb(0.16, 0.62, 0.38);
@@ -52,5 +52,17 @@ pub fn side_name(scheme: ColorScheme, side: Side) -> &'static str {
         (ColorScheme::RedBlue, Side::White) => "Blue",
         (ColorScheme::Accessible, Side::Black) => "Blue",
         (ColorScheme::Accessible, Side::White) => "Orange",
+    }
+}
+
+/// The colour of a person's cursor and name plate.
+pub fn accent(accent: Accent) -> Color {
+    match accent {
+        Accent::Amber => Color::srgb(0.98, 0.75, 0.25),
+        Accent::Sky => Color::srgb(0.35, 0.72, 1.0),
+        Accent::Rose => Color::srgb(1.0, 0.45, 0.6),
+        Accent::Mint => Color::srgb(0.4, 0.95, 0.7),
+        Accent::Violet => Color::srgb(0.72, 0.55, 1.0),
+        Accent::Silver => Color::srgb(0.85, 0.87, 0.9),
     }
 }

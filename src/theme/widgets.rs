@@ -1,12 +1,39 @@
 //! UI building blocks as functions returning bundles: panels, headers, labels and buttons.
-//! Buttons change colour on hover/press here; what they do is wired by the caller with `.observe`.
+//! Buttons change colour on hover/press here; what they do is wired by the caller with
+//! `.observe(|_: On<Activate>, ...| ...)`, which a click and a focused Enter both trigger.
 
+use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::palette;
+use crate::input::Device;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, button_colors);
+    app.add_systems(Update, button_colors)
+        .add_observer(click_activates);
+}
+
+/// A button was used: clicked, or Enter/Space/South pressed while it had the focus
+/// (`theme::focus`). `by` tells which device, for the few answers that depend on who gave
+/// them (agreeing to an undo).
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct Activate {
+    pub entity: Entity,
+    pub by: Device,
+}
+
+fn click_activates(
+    click: On<Pointer<Click>>,
+    buttons: Query<(), With<Button>>,
+    mut commands: Commands,
+) {
+    // Clicks bubble up from a button's label; the observer sees each step, acts on the button.
+    if click.button == PointerButton::Primary && buttons.contains(click.event_target()) {
+        commands.trigger(Activate {
+            entity: click.event_target(),
+            by: Device::Mouse,
+        });
+    }
 }
 
 /// A full-screen transparent layer that centres its children.
@@ -113,6 +140,32 @@ fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
             Text::new(text),
             TextFont::from_font_size(font),
             TextColor(palette::TEXT)
+        )],
+    )
+}
+
+/// A small button showing a round colour sample instead of a label.
+pub fn swatch_button(color: Color) -> impl Bundle {
+    (
+        Button,
+        Selected(false),
+        Node {
+            padding: UiRect::all(px(5)),
+            border: UiRect::all(px(1)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(palette::PANEL_BORDER),
+        children![(
+            Node {
+                width: px(18),
+                height: px(18),
+                border_radius: BorderRadius::all(percent(50)),
+                ..default()
+            },
+            BackgroundColor(color),
+            Pickable::IGNORE,
         )],
     )
 }

@@ -1,0 +1,248 @@
+//! Keyboard and gamepad use of every on-screen panel, for players who do not touch the mouse.
+//! The panel on top (a `FocusScope`) has one focused button, drawn with an outline: Tab and
+//! Shift+Tab walk through its buttons, Up/Down (d-pad, stick) go to the row above or below
+//! (landing on the option chosen there), Left/Right move along a row, Enter/Space (South)
+//! use it. A click focuses what it clicked. Whatever the device, a used button receives
+//! [`Activate`], so every button is wired once.
+
+use bevy::ecs::relationship::Relationship;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::palette;
+use super::widgets::{Activate, Selected};
+use crate::input::gamepad::pad_direction;
+use crate::input::{Device, Repeat, Seats};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Focused>()
+        .add_systems(
+            Update,
+            (navigate, show_focus)
+                .chain()
+                .in_set(crate::GameSet::Presentation),
+        )
+        .add_observer(focus_clicked);
+}
+
+/// The root of a panel whose buttons take focus; when several are up, the highest priority
+/// (a menu over the game-over panel) has it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct FocusScope(pub u8);
+
+/// The button a panel focuses first when it opens (else its first button).
+#[derive(Component, Default)]
+pub struct FocusFirst;
+
+/// A button that takes typed text while focused (Space types a space instead of using it).
+#[derive(Component, Default)]
+pub struct TakesText;
+
+/// The focused button of the top panel, if one is up.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Focused(pub Option<Entity>);
+
+/// One movement of the focus, from whichever device.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Nav {
+    Next,
+    Previous,
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+fn focus_clicked(
+    click: On<Pointer<Click>>,
+    buttons: Query<(), With<Button>>,
+    mut focused: ResMut<Focused>,
+) {
+    if buttons.contains(click.event_target()) {
+        focused.0 = Some(click.event_target());
+    }
+}
+
+/// The buttons under `root` in the order they are laid out, skipping hidden parts, each with
+/// the row (its parent) it sits in.
+fn buttons_in_order(
+    root: Entity,
+    children: &Query<&Children>,
+    nodes: &Query<&Node>,
+    buttons: &Query<(), With<Button>>,
+    parents: &Query<&ChildOf>,
+) -> Vec<(Entity, Entity)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        if nodes.get(e).is_ok_and(|n| n.display == Display::None) {
+            continue;
+        }
+        if buttons.contains(e) {
+            let row = parents.get(e).map(|p| p.get()).unwrap_or(root);
+            out.push((e, row));
+            continue; // a button's own children (its label) are not separate stops
+        }
+        if let Ok(kids) = children.get(e) {
+            stack.extend(kids.iter().rev());
+        }
+    }
+    out
+}
+
+/// Where the focus goes from `current` (an index into `order`).
+fn target(
+    order: &[(Entity, Entity)],
+    current: usize,
+    nav: Nav,
+    selected: &Query<&Selected>,
+) -> usize {
+    let n = order.len();
+    let row = order[current].1;
+    match nav {
+        Nav::Next => (current + 1) % n,
+        Nav::Previous => (current + n - 1) % n,
+        Nav::Left | Nav::Right => {
+            let in_row: Vec<usize> = (0..n).filter(|i| order[*i].1 == row).collect();
+            let at = in_row.iter().position(|i| *i == current).unwrap_or(0);
+            let step = if nav == Nav::Right {
+                1
+            } else {
+                in_row.len() - 1
+            };
+            in_row[(at + step) % in_row.len()]
+        }
+        Nav::Up | Nav::Down => {
+            let mut rows: Vec<Entity> = Vec::new();
+            for (_, r) in order {
+                if !rows.contains(r) {
+                    rows.push(*r);
+                }
+            }
+            let at = rows.iter().position(|r| *r == row).unwrap_or(0);
+            let to = if nav == Nav::Down {
+                (at + 1) % rows.len()
+            } else {
+                (at + rows.len() - 1) % rows.len()
+            };
+            let in_row = || (0..n).filter(|i| order[*i].1 == rows[to]);
+            in_row()
+                .find(|i| selected.get(order[*i].0).is_ok_and(|s| s.0))
+                .or_else(|| in_row().next())
+                .unwrap_or(current)
+        }
+    }
+}
+
+fn navigate(
+    scopes: Query<(Entity, &FocusScope)>,
+    children: Query<&Children>,
+    nodes: Query<&Node>,
+    buttons: Query<(), With<Button>>,
+    parents: Query<&ChildOf>,
+    selected: Query<&Selected>,
+    first: Query<(), With<FocusFirst>>,
+    takes_text: Query<(), With<TakesText>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut typed: MessageReader<KeyboardInput>,
+    pads: Query<(Entity, &Gamepad)>,
+    seats: Res<Seats>,
+    time: Res<Time>,
+    mut repeat: Local<Repeat>,
+    mut focused: ResMut<Focused>,
+    mut commands: Commands,
+) {
+    let Some((root, _)) = scopes.iter().max_by_key(|(e, s)| (s.0, e.index())) else {
+        focused.set_if_neq(Focused(None));
+        return;
+    };
+    let order = buttons_in_order(root, &children, &nodes, &buttons, &parents);
+    if order.is_empty() {
+        focused.set_if_neq(Focused(None));
+        return;
+    }
+    let mut current = match order.iter().position(|(e, _)| Some(*e) == focused.0) {
+        Some(i) => i,
+        None => {
+            let i = order
+                .iter()
+                .position(|(e, _)| first.contains(*e))
+                .unwrap_or(0);
+            focused.0 = Some(order[i].0);
+            // A panel that just opened ignores the key that opened it.
+            typed.clear();
+            return;
+        }
+    };
+    let typing = takes_text.contains(order[current].0);
+    let mut navs = Vec::new();
+    let mut use_by = None;
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for key in typed.read().filter(|k| k.state.is_pressed()) {
+        match (&key.logical_key, key.key_code) {
+            (Key::Tab, _) => navs.push(if shift { Nav::Previous } else { Nav::Next }),
+            (Key::ArrowUp, _) => navs.push(Nav::Up),
+            (Key::ArrowDown, _) => navs.push(Nav::Down),
+            (Key::ArrowLeft, _) => navs.push(Nav::Left),
+            (Key::ArrowRight, _) => navs.push(Nav::Right),
+            // Enter in a text box finishes it: on to the next stop.
+            (Key::Enter, _) if typing => navs.push(Nav::Next),
+            (Key::Enter, _) if !key.repeat => use_by = Some(Device::Keyboard),
+            (Key::Space, _) if !typing && !key.repeat => use_by = Some(Device::Keyboard),
+            (_, KeyCode::NumpadEnter) if !key.repeat => use_by = Some(Device::Keyboard),
+            _ => {}
+        }
+    }
+    let mut held = (0, 0);
+    for (entity, pad) in &pads {
+        if seats.just_joined.contains(&entity) {
+            continue; // that press claimed the pad
+        }
+        let d = pad_direction(pad);
+        if d != (0, 0) {
+            held = d;
+        }
+        if pad.just_pressed(GamepadButton::South) {
+            use_by = Some(Device::Pad(entity));
+        }
+    }
+    if let Some((right, down)) = repeat.step(held, time.elapsed_secs()) {
+        navs.push(match (right, down) {
+            (_, d) if d < 0 => Nav::Up,
+            (_, d) if d > 0 => Nav::Down,
+            (r, _) if r < 0 => Nav::Left,
+            _ => Nav::Right,
+        });
+    }
+    for nav in navs {
+        current = target(&order, current, nav, &selected);
+    }
+    focused.set_if_neq(Focused(Some(order[current].0)));
+    if let Some(by) = use_by {
+        commands.trigger(Activate {
+            entity: order[current].0,
+            by,
+        });
+    }
+}
+
+fn show_focus(
+    focused: Res<Focused>,
+    mut commands: Commands,
+    outlined: Query<Entity, With<Outline>>,
+    buttons: Query<(), With<Button>>,
+) {
+    if !focused.is_changed() {
+        return;
+    }
+    for e in &outlined {
+        if Some(e) != focused.0 && buttons.contains(e) {
+            commands.entity(e).remove::<Outline>();
+        }
+    }
+    if let Some(e) = focused.0
+        && let Ok(mut entity) = commands.get_entity(e)
+    {
+        entity.insert(Outline::new(px(2), px(2), palette::ACCENT));
+    }
+}

@@ -1,0 +1,421 @@
+//! Couch play driven as people drive it: key presses and gamepad buttons go in as the
+//! window and gilrs deliver them (input messages), the tests check cursors, seats, the
+//! rules' answers, the undo vote and the match.
+
+use bevy::input::ButtonState;
+use bevy::input::gamepad::{
+    GamepadConnection, GamepadConnectionEvent, GamepadRumbleRequest, RawGamepadButtonChangedEvent,
+    RawGamepadEvent,
+};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use reversi::couch::rumble::rumble_for;
+use reversi::couch::series::{NextMatchGame, Series, StartMatch};
+use reversi::couch::undo_vote::{UndoAnswer, UndoAsk, UndoVote};
+use reversi::input::{Cursors, Seats, ViewTurn};
+
+use super::*;
+
+fn key_message(code: KeyCode, state: ButtonState) -> KeyboardInput {
+    let logical_key = match code {
+        KeyCode::Enter => Key::Enter,
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        other => {
+            let name = format!("{other:?}");
+            let c = name.chars().last().unwrap_or('?').to_ascii_lowercase();
+            Key::Character(c.to_string().into())
+        }
+    };
+    KeyboardInput {
+        key_code: code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// Presses a key for one frame and lets it go the next.
+fn tap(app: &mut App, code: KeyCode) {
+    app.world_mut()
+        .write_message(key_message(code, ButtonState::Pressed));
+    app.update();
+    app.world_mut()
+        .write_message(key_message(code, ButtonState::Released));
+    app.update();
+}
+
+/// Holds a key down for `frames` frames.
+fn hold(app: &mut App, code: KeyCode, frames: usize) {
+    app.world_mut()
+        .write_message(key_message(code, ButtonState::Pressed));
+    for _ in 0..frames {
+        app.update();
+    }
+    app.world_mut()
+        .write_message(key_message(code, ButtonState::Released));
+    app.update();
+}
+
+/// Types a square's name and Enter, as a keyboard player places a disc.
+fn type_move(app: &mut App, square: Square) {
+    let columns = [
+        KeyCode::KeyA,
+        KeyCode::KeyB,
+        KeyCode::KeyC,
+        KeyCode::KeyD,
+        KeyCode::KeyE,
+        KeyCode::KeyF,
+        KeyCode::KeyG,
+        KeyCode::KeyH,
+    ];
+    let rows = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+    ];
+    tap(app, columns[usize::from(square.column())]);
+    tap(app, rows[usize::from(square.row())]);
+    tap(app, KeyCode::Enter);
+}
+
+/// Plugs in a gamepad, as gilrs announces one.
+fn connect_pad(app: &mut App) -> Entity {
+    let pad = app.world_mut().spawn_empty().id();
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        pad,
+        GamepadConnection::Connected {
+            name: "test pad".into(),
+            vendor_id: None,
+            product_id: None,
+        },
+    ));
+    app.update();
+    assert!(app.world().get::<Gamepad>(pad).is_some(), "pad connected");
+    pad
+}
+
+fn pad_button(app: &mut App, pad: Entity, button: GamepadButton, value: f32) {
+    app.world_mut()
+        .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+            pad, button, value,
+        )));
+    app.update();
+}
+
+/// Presses a pad's button for one frame and lets it go the next.
+fn press(app: &mut App, pad: Entity, button: GamepadButton) {
+    pad_button(app, pad, button, 1.0);
+    pad_button(app, pad, button, 0.0);
+}
+
+fn cursor(app: &App, side: Side) -> reversi::input::Cursor {
+    *app.world().resource::<Cursors>().of(side)
+}
+
+fn two_people() -> App {
+    app_with(GameSetup::two_players(Rules::default()))
+}
+
+#[test]
+fn the_keyboard_cursor_moves_stops_at_the_edges_and_repeats_while_held() {
+    let mut app = two_people();
+    assert!(!cursor(&app, Side::Black).visible, "no cursor before a key");
+    tap(&mut app, KeyCode::ArrowLeft);
+    let c = cursor(&app, Side::Black);
+    assert!(c.visible);
+    assert_eq!(c.square, Some(sq("d4")), "the first press shows the cursor");
+    for _ in 0..6 {
+        tap(&mut app, KeyCode::ArrowLeft);
+    }
+    assert_eq!(
+        cursor(&app, Side::Black).square,
+        Some(sq("a4")),
+        "stops at a"
+    );
+    for _ in 0..5 {
+        tap(&mut app, KeyCode::ArrowUp);
+    }
+    assert_eq!(
+        cursor(&app, Side::Black).square,
+        Some(sq("a1")),
+        "stops at 1"
+    );
+    tap(&mut app, KeyCode::KeyS);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("a2")), "WASD too");
+    // Held for over a second (60 frames of 20 ms): one step, then a repeat every 0.12 s after 0.35 s.
+    hold(&mut app, KeyCode::ArrowRight, 60);
+    assert_eq!(
+        cursor(&app, Side::Black).square,
+        Some(sq("h2")),
+        "repeats to h"
+    );
+    // Seen from White's side of the table, right on screen is towards a.
+    app.insert_resource(ViewTurn(2));
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("g2")));
+    assert!(
+        !cursor(&app, Side::White).visible,
+        "White's cursor is its own"
+    );
+}
+
+#[test]
+fn a_whole_game_is_played_with_the_keyboard_alone() {
+    let mut app = two_people();
+    let mut rng_state = 0x2545_f491_u32;
+    let mut typed = Vec::new();
+    while let Some(side) = state(&app).to_move() {
+        let legal: Vec<Square> = state(&app)
+            .game
+            .current()
+            .legal_squares()
+            .into_iter()
+            .collect();
+        rng_state ^= rng_state << 13;
+        rng_state ^= rng_state >> 17;
+        rng_state ^= rng_state << 5;
+        let square = legal[rng_state as usize % legal.len()];
+        let ply = state(&app).game.ply();
+        type_move(&mut app, square);
+        assert!(
+            state(&app).game.ply() > ply,
+            "{side:?} typed {square} but nothing was placed"
+        );
+        typed.push(square);
+        settle(&mut app);
+        assert!(typed.len() <= 60, "the game never ended");
+    }
+    let placed: Vec<Square> = state(&app)
+        .game
+        .moves()
+        .iter()
+        .filter_map(Move::square)
+        .collect();
+    assert_eq!(placed, typed);
+    assert!(matches!(state(&app).status(), Status::Over(_)));
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn gamepads_join_in_the_menu_and_leave_with_select() {
+    let mut app = two_people();
+    let a = connect_pad(&mut app);
+    let b = connect_pad(&mut app);
+    // Outside the new-game menu's invitation a press claims nothing.
+    press(&mut app, a, GamepadButton::South);
+    assert_eq!(app.world().resource::<Seats>().pads, [None, None]);
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::NewGame);
+    app.world_mut().resource_mut::<Seats>().joining = true; // two-player mode chosen
+    app.update();
+    press(&mut app, b, GamepadButton::East);
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(b), None]);
+    press(&mut app, a, GamepadButton::South);
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(b), Some(a)]);
+    press(&mut app, b, GamepadButton::Select);
+    assert_eq!(app.world().resource::<Seats>().pads, [None, Some(a)]);
+    press(&mut app, b, GamepadButton::North);
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(b), Some(a)]);
+    // Unplugging a pad frees its seat.
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        a,
+        GamepadConnection::Disconnected,
+    ));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(b), None]);
+}
+
+/// Two people: player 1 holds a pad (Black), player 2 has the keyboard (White).
+fn pad_against_keyboard() -> (App, Entity) {
+    let mut app = two_people();
+    let pad = connect_pad(&mut app);
+    app.world_mut().resource_mut::<Seats>().pads = [Some(pad), None];
+    (app, pad)
+}
+
+#[test]
+fn each_player_places_only_on_their_own_turn() {
+    let (mut app, pad) = pad_against_keyboard();
+    drain::<MoveRefused>(&mut app);
+    // White's keyboard cannot play Black's first move.
+    type_move(&mut app, sq("f5"));
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].why, Refusal::NotYourTurn);
+    assert_eq!(state(&app).game.ply(), 0);
+    assert_eq!(
+        cursor(&app, Side::White).square,
+        Some(sq("f5")),
+        "the keyboard moved White's cursor, not Black's"
+    );
+    assert!(!cursor(&app, Side::Black).visible);
+    // Black's pad walks from d4 to f5 and places.
+    for button in [
+        GamepadButton::DPadRight, // shows the cursor on d4
+        GamepadButton::DPadRight,
+        GamepadButton::DPadRight,
+        GamepadButton::DPadDown,
+    ] {
+        press(&mut app, pad, button);
+    }
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("f5")));
+    press(&mut app, pad, GamepadButton::South);
+    assert_eq!(state(&app).game.transcript(), "f5");
+    settle(&mut app);
+    // Now the pad is refused and the keyboard plays White.
+    drain::<MoveRefused>(&mut app);
+    press(&mut app, pad, GamepadButton::South);
+    assert_eq!(drain::<MoveRefused>(&mut app)[0].why, Refusal::NotYourTurn);
+    type_move(&mut app, sq("d6"));
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+}
+
+#[test]
+fn an_undo_needs_the_other_players_agreement() {
+    let (mut app, _pad) = pad_against_keyboard();
+    place(&mut app, "f5");
+    settle(&mut app);
+    let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
+    // Black asks; Black cannot agree with themselves.
+    app.world_mut().write_message(UndoAsk {
+        by: Some(Side::Black),
+    });
+    app.update();
+    app.update();
+    assert_eq!(menu(&app), Menu::UndoVote);
+    app.world_mut().write_message(UndoAnswer {
+        agree: true,
+        by: Some(Side::Black),
+    });
+    app.update();
+    let vote = app.world().resource::<UndoVote>().asked.unwrap();
+    assert!(vote.own_answer);
+    assert_eq!(state(&app).game.ply(), 1);
+    // White refuses with N: nothing is taken back and play goes on.
+    tap(&mut app, KeyCode::KeyN);
+    app.update();
+    assert_eq!(menu(&app), Menu::None);
+    assert_eq!(state(&app).game.ply(), 1);
+    assert!(app.world().resource::<UndoVote>().asked.is_none());
+    // Asked again (by the shared mouse button, for nobody in particular), White agrees with Y.
+    app.world_mut().write_message(UndoAsk { by: None });
+    app.update();
+    app.update();
+    assert_eq!(menu(&app), Menu::UndoVote);
+    tap(&mut app, KeyCode::KeyY);
+    app.update();
+    assert_eq!(state(&app).game.ply(), 0);
+    assert_eq!(menu(&app), Menu::None);
+    // Against the computer an undo needs nobody's agreement.
+    let mut solo = app_with(against_the_computer(Level::ALL[0]));
+    place(&mut solo, "f5");
+    play_until(&mut solo, 2, "the computer");
+    solo.world_mut().write_message(UndoAsk { by: None });
+    solo.update();
+    solo.update();
+    assert_eq!(state(&solo).game.ply(), 0);
+    assert_eq!(menu(&solo), Menu::None);
+}
+
+/// Replaces the game on the board by one a single move from its end: `winner` plays d1 and
+/// wipes the other side out.
+fn one_move_from_the_end(app: &mut App, winner: Side) {
+    let mover = Bitboard(sq("a1").bit() | sq("b1").bit());
+    let other = Bitboard(sq("c1").bit());
+    let (black, white) = match winner {
+        Side::Black => (mover, other),
+        Side::White => (other, mover),
+    };
+    let start = Position::from_discs(Rules::default(), black, white, winner);
+    let mut state = app.world_mut().resource_mut::<Match>();
+    state.game = Game::from_position(start);
+    state.generation += 1;
+}
+
+#[test]
+fn a_match_swaps_colours_each_game_and_keeps_the_score() {
+    let mut app = two_people();
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.players[0].name = "Anna".into();
+        settings.players[1].name = "Ben".into();
+    }
+    app.world_mut().write_message(StartMatch {
+        rules: Rules::default(),
+        games: 2,
+    });
+    app.update();
+    assert_eq!(state(&app).setup.names, ["Anna".to_string(), "Ben".into()]);
+    assert!(app.world().resource::<Series>().active());
+    // Anna (Black) wins the first game.
+    one_move_from_the_end(&mut app, Side::Black);
+    place(&mut app, "d1");
+    app.update();
+    let series = app.world().resource::<Series>().clone();
+    assert_eq!(series.points(), [1.0, 0.0]);
+    assert!(series.next_game_due() && !series.finished());
+    // The next game swaps colours: Ben has Black.
+    app.world_mut().write_message(NextMatchGame);
+    app.update();
+    assert_eq!(state(&app).setup.names, ["Ben".to_string(), "Anna".into()]);
+    assert_eq!(state(&app).game.ply(), 0);
+    let series = app.world().resource::<Series>().clone();
+    assert_eq!(series.person_playing(Side::Black), 1);
+    assert_eq!(
+        series.score_line(&app.world().resource::<Settings>().players),
+        "Game 2 of 2 - Anna 1 : 0 Ben"
+    );
+    // Ben wins it with Black: one all, and the match is over.
+    one_move_from_the_end(&mut app, Side::Black);
+    place(&mut app, "d1");
+    app.update();
+    let series = app.world().resource::<Series>().clone();
+    assert_eq!(series.points(), [1.0, 1.0]);
+    assert!(series.finished() && !series.next_game_due());
+    let players = app.world().resource::<Settings>().players.clone();
+    assert_eq!(series.verdict(&players), "The match is drawn 1 : 1");
+    // A game of another kind ends the match.
+    app.world_mut()
+        .write_message(NewGameRequest(against_the_computer(Level::ALL[0])));
+    app.update();
+    assert!(!app.world().resource::<Series>().active());
+}
+
+#[test]
+fn the_placing_players_pad_rumbles_with_the_flips() {
+    let (mut app, pad) = pad_against_keyboard();
+    drain::<GamepadRumbleRequest>(&mut app);
+    app.world_mut().write_message(PlaceRequest {
+        square: sq("f5"),
+        line: None,
+        source: Source::Player(Side::Black),
+    });
+    app.update();
+    let rumbles = drain::<GamepadRumbleRequest>(&mut app);
+    assert_eq!(rumbles.len(), 1);
+    match rumbles[0] {
+        GamepadRumbleRequest::Add {
+            gamepad, intensity, ..
+        } => {
+            assert_eq!(gamepad, pad);
+            assert_eq!(intensity.strong_motor, rumble_for(1).0);
+        }
+        GamepadRumbleRequest::Stop { .. } => panic!("a stop instead of a rumble"),
+    }
+    settle(&mut app);
+    app.world_mut().resource_mut::<Settings>().rumble = false;
+    type_move(&mut app, sq("d6"));
+    assert_eq!(state(&app).game.ply(), 2);
+    assert!(drain::<GamepadRumbleRequest>(&mut app).is_empty());
+}
