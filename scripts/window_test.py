@@ -7,6 +7,10 @@ game is over, and takes screenshots at the start, mid-game and at the end with I
 `import`. Each screenshot is checked square by square against the engine's board: felt where
 it is empty, a black or a white disc where it has one. Exits non-zero on any failure.
 
+Then a second run plays couch mode with the keyboard alone: the menu walked with the arrows,
+a name typed, moves typed as square names, and a screenshot checked for both players'
+cursors in their colours; an undo is agreed to with Y.
+
 Proven to catch a board that is not drawn: with the 64 tiles hidden, the start check fails
 ("expected empty felt on a1") even though the dark grid plate under them is still green.
 """
@@ -136,7 +140,7 @@ def LIGHT(r, g, b):
     return r + g + b > 2.1
 
 
-def check_picture(game, path, label, board, rows=range(8)):
+def check_picture(game, path, label, board, rows=range(8), skip=()):
     """Every square of `rows` must show what the engine's `board` (64 chars of X, O, -) has
     there: felt when empty, a black or white disc. Samples beside each square's centre, where
     neither the legal-move dot nor the last-move marker sits."""
@@ -144,9 +148,9 @@ def check_picture(game, path, label, board, rows=range(8)):
     width = abs(game.squares["b4"][0] - game.squares["a4"][0])
     seen = {"-": 0, "X": 0, "O": 0}
     for i, c in enumerate(board):
-        if i // 8 not in rows:
-            continue
         name = f"{'abcdefgh'[i % 8]}{i // 8 + 1}"
+        if i // 8 not in rows or name in skip:
+            continue
         x, y = game.squares[name]
         x += int(0.2 * width)
         test, what = {"-": (FELT, "empty felt"), "X": (DARK, "a black disc"), "O": (LIGHT, "a white disc")}[c]
@@ -158,20 +162,124 @@ def check_picture(game, path, label, board, rows=range(8)):
           f"seen where the engine has them")
 
 
-def check_panel(path):
-    """The game-over panel is up: the middle of the board is covered by the dark panel (with
-    its light text), so no felt shows between the discs there."""
+def check_panel(path, label="game over", min_dark=0.5):
+    """A panel is up (the game-over result, the undo question): the middle of the board is
+    covered by the dark panel (with its light text), so no felt shows between the discs."""
     picture = Picture(path)
     cx, cy = WIDTH // 2, HEIGHT // 2
     felt = picture.share(cx, cy, FELT, radius=40)
     dark = picture.share(cx, cy, lambda r, g, b: max(r, g, b) < 0.25, radius=40)
-    if felt > 0.02 or dark < 0.5:
-        raise CheckFailed(f"game over: no result panel in the middle ({felt:.0%} felt, {dark:.0%} dark)")
-    print(f"  game over: the result panel covers the middle ({dark:.0%} dark, {felt:.0%} felt)")
+    if felt > 0.02 or dark < min_dark:
+        raise CheckFailed(f"{label}: no panel in the middle ({felt:.0%} felt, {dark:.0%} dark)")
+    print(f"  {label}: the panel covers the middle ({dark:.0%} dark, {felt:.0%} felt)")
 
 
 def board_of(game):
     return game.state["board"]
+
+
+# The cursor frames' colours (src/theme/palette.rs: amber for player 1, sky for player 2).
+# Amber reads about (0.79, 0.63, 0.30) on screen.
+def AMBER(r, g, b):
+    return r > 0.65 and 0.45 < g < r * 0.92 and b < r * 0.5
+
+
+def SKY_DIMMED(r, g, b):
+    """Sky blue at a third over the green felt, about (0.33, 0.65, 0.61): bluer than the felt
+    (0.31, 0.67, 0.46) ever is."""
+    return b > g * 0.75 and b > r * 1.5 and not FELT(r, g, b)
+
+
+def check_cursor(picture, game, square, test, what):
+    """The frame around `square`: its bar on the side towards row 1, just outside a disc. The
+    bar is only 2-3 pixels thick at this size, so an 8x8 patch across it needs a fifth of
+    its pixels in the colour (felt, grid and disc pass for neither colour)."""
+    x, y = game.squares[square]
+    ax, ay = game.squares[f"{square[0]}{int(square[1]) - 1}"]
+    side = chr(ord(square[0]) - 1) if square[0] > "a" else chr(ord(square[0]) + 1)
+    sx, sy = game.squares[f"{side}{square[1]}"]
+    # Towards the row above (past the disc's edge), and off the middle where a disc bulges.
+    ex = int(x + 0.41 * (ax - x) + 0.3 * (sx - x))
+    ey = int(y + 0.41 * (ay - y) + 0.3 * (sy - y))
+    share = picture.share(ex, ey, test, radius=4)
+    if share < 0.2:
+        raise CheckFailed(f"couch: expected {what} around {square}, saw {share:.0%} matching pixels at {ex},{ey}")
+    print(f"  couch: {what} around {square} ({share:.0%} of the pixels on its frame)")
+
+
+def keys(*names, pause=0.6):
+    """Presses keys one at a time; a software-rendered frame takes most of a second."""
+    for name in names:
+        xdo("key", name)
+        time.sleep(pause)
+
+
+def focus_on(game, label, key, tries=20):
+    """Presses `key` until the focused button is `label` (automation reports it)."""
+    for _ in range(tries):
+        game.pump()
+        # A name field shows a caret a frame after it takes the focus.
+        if game.state.get("focus", "").rstrip("|") == label.rstrip("|"):
+            return
+        before = game.state.get("focus")
+        keys(key, pause=0.1)
+        game.wait(f"the focus to move off {before}", lambda: game.state.get("focus") != before, 20)
+    seen = [re.search(r"focus=(\S*)", line) for line in game.log]
+    path = " > ".join(dict.fromkeys(m.group(1) for m in seen if m))
+    fail(f"never reached {label} with {key}; the focus went {path}")
+
+
+def couch_game(binary, env, out):
+    """Two people, keyboard only: the menu walked with the arrows, a name typed, moves typed
+    as square names, both cursors on screen, an undo agreed to with Y."""
+    game = Game(binary, env)
+    try:
+        game.wait("the menu", lambda: len(game.squares) == 64 and game.state.get("focus") == "Start_game__(Enter)", 180)
+        time.sleep(2.0)
+        xdo("mousemove", str(WIDTH // 2), str(HEIGHT - 5))
+        xdo("search", "--sync", "--onlyvisible", "--name", "Reversi", "windowfocus")
+        focus_on(game, "Against_the_computer", "Up")
+        keys("Right")
+        game.wait("Two players focused", lambda: game.state.get("focus") == "Two_players", 20)
+        keys("Return", pause=2.0)  # the two-player rows appear on the next frame
+        focus_on(game, "Player_1|", "Down")
+        keys(*["BackSpace"] * 8, pause=0.15)
+        keys("A", "n", "n", "a", pause=0.15)
+        game.wait("the name typed", lambda: game.state.get("focus") == "Anna|", 20)
+        time.sleep(2.5)  # the picture trails the state by a frame or two
+        shoot_and_check(os.path.join(out, "couch_menu.png"), lambda p: None)
+        focus_on(game, "Start_game__(Enter)", "Down")
+        keys("Return")
+        game.wait("the two-player game", lambda: game.state.get("menu") == "None"
+                  and game.state.get("names") == "Anna|Player_2" and game.state.get("ply") == "0", 30)
+        for ply, (column, row) in enumerate([("f", "5"), ("d", "6")], start=1):
+            game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+            keys(column, row, "Return")
+            game.wait(f"{column}{row} to be played", lambda: game.state.get("ply") == str(ply), 20)
+        game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+        keys("c", "3")  # Black's cursor to c3, not placed
+        time.sleep(2.0)
+        board = board_of(game)
+
+        def cursors(path):
+            # c3 shows the ghost disc of the move under Black's cursor.
+            check_picture(game, path, "couch", board, skip=("c3",))
+            picture = Picture(path)
+            check_cursor(picture, game, "c3", AMBER, "Anna's bright amber cursor (Black to move)")
+            check_cursor(picture, game, "d6", SKY_DIMMED, "Player 2's dimmed sky-blue cursor")
+        shoot_and_check(os.path.join(out, "couch.png"), cursors)
+        keys("u")
+        game.wait("the undo question", lambda: game.state.get("menu") == "UndoVote", 20)
+        shoot_and_check(os.path.join(out, "couch_undo.png"), lambda p: check_panel(p, "undo question", min_dark=0.35))
+        keys("y")
+        game.wait("the agreed undo", lambda: game.state.get("ply") == "1" and game.state.get("menu") == "None", 20)
+        print(f"  couch: menu walked by keyboard, 'Anna' typed, f5 d6 typed, undo agreed; moves now {game.state['moves']}")
+    finally:
+        game.proc.terminate()
+        try:
+            game.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            game.proc.kill()
 
 
 def main():
@@ -249,6 +357,9 @@ def main():
                         lambda p: (check_panel(p), check_picture(game, p, "game over", board, rows=(0, 1, 7))))
         print(f"  game over after {game.state['ply']} plies: black {game.state['black']}, white {game.state['white']}; "
               f"moves {game.state['moves']}")
+        game.proc.terminate()
+        game.proc.wait(10)
+        couch_game(args.binary, env, args.out)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")
     finally:
         game.proc.terminate()

@@ -13,6 +13,7 @@ use crate::board::square_center;
 use crate::hud::GameOverPanel;
 use crate::menus::Menu;
 use crate::rules::Match;
+use crate::theme::focus::Focused;
 
 pub(super) fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") || std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
@@ -56,9 +57,28 @@ fn report_state(
     time: Res<Time>,
     menu: Res<State<Menu>>,
     panels: Query<(), With<GameOverPanel>>,
+    focused: Res<Focused>,
+    children: Query<&Children>,
+    texts: Query<&Text>,
+    names: Query<&Name>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
+    // The focused button by its label, and the players' names: spaces become '_' so each
+    // field stays one word.
+    let word = |s: &str| s.replace(' ', "_");
+    let focus = focused
+        .0
+        .and_then(|button| {
+            let label = children
+                .get(button)
+                .ok()
+                .and_then(|kids| kids.iter().find_map(|k| texts.get(k).ok()))
+                .map(|t| t.0.clone());
+            label.or_else(|| names.get(button).ok().map(|n| n.as_str().to_string()))
+        })
+        .map(|label| word(&label))
+        .unwrap_or_else(|| "-".into());
     let status = match state.status() {
         Status::ToMove(c) => format!("to-move:{c}"),
         Status::MustPass(c) => format!("must-pass:{c}"),
@@ -68,7 +88,7 @@ fn report_state(
         },
     };
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
@@ -83,7 +103,10 @@ fn report_state(
             .collect::<Vec<_>>()
             .join(","),
         board_string(pos).split(' ').next().unwrap_or_default(),
-        state.game.transcript()
+        state.game.transcript(),
+        focus,
+        word(&state.setup.names[0]),
+        word(&state.setup.names[1])
     );
     if *last != line {
         emit(&line);

@@ -154,6 +154,9 @@ pub fn request_placement(
     requests: &mut MessageWriter<PlaceRequest>,
 ) {
     let Some(square) = cursor.square else { return };
+    if state.to_move().is_none() {
+        return; // the game is over: Enter and A belong to the result panel's buttons
+    }
     if animation.is_busy(time) {
         return; // the board is still moving: the click would be ahead of the picture
     }

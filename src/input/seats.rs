@@ -76,10 +76,10 @@ impl Seats {
         match self.pads[person] {
             Some(pad) => match pad_number(pad) {
                 Some(n) => format!("gamepad {n}"),
-                None => "gamepad".into(),
+                None => "a gamepad".into(),
             },
-            None if self.person_of(Device::Keyboard) == Some(person) => "keyboard".into(),
-            None => "keyboard and mouse (shared)".into(),
+            None if self.person_of(Device::Keyboard) == Some(person) => "the keyboard".into(),
+            None => "the shared keyboard & mouse".into(),
         }
     }
 }

@@ -17,6 +17,7 @@ pub fn accent_swatches(row: &mut ChildSpawnerCommands, person: usize) {
         row.spawn((
             widgets::swatch_button(crate::theme::palette::accent(accent)),
             Choice::Accent(person, accent),
+            Name::new(format!("{} colour", accent.name())),
         ))
         .observe(apply_choice);
     }

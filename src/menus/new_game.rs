@@ -69,12 +69,15 @@ fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 });
-            accent_swatches(r, person);
+            // The colours sit in a row of their own, so moving down from the name above
+            // lands on the name field and the arrows move along the colours.
+            r.spawn(widgets::row())
+                .with_children(|colours| accent_swatches(colours, person));
             r.spawn((
                 DeviceText(person),
                 widgets::label(""),
                 Node {
-                    min_width: px(170),
+                    width: px(300),
                     ..default()
                 },
             ));
@@ -124,7 +127,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                 player_row(p, 0);
                 player_row(p, 1);
                 p.spawn((
-                    widgets::label("Gamepads: press any button to join, Select to leave. With one gamepad joined, the keyboard is the other player's."),
+                    widgets::label("Gamepads: any button joins, Select leaves. With one pad in, the keyboard is the other player's."),
                     ModeOnly(&[Mode::TwoPlayers]),
                 ));
                 choice_row_with(
@@ -313,7 +316,7 @@ fn show_players(
     }
     for (device, entity) in &devices {
         if let Ok((mut text, _)) = texts.get_mut(entity) {
-            let shown = format!("plays with the {}", seats.describe(device.0, &pad_list));
+            let shown = format!("plays with {}", seats.describe(device.0, &pad_list));
             if text.0 != shown {
                 text.0 = shown;
             }

@@ -174,24 +174,37 @@ fn navigate(
             return;
         }
     };
-    let typing = takes_text.contains(order[current].0);
-    let mut navs = Vec::new();
-    let mut use_by = None;
+    // Keys are taken in the order they came: a frame under software rendering can hold
+    // several, and "Enter, then Down" must use the button before leaving it.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in typed.read().filter(|k| k.state.is_pressed()) {
-        match (&key.logical_key, key.key_code) {
-            (Key::Tab, _) => navs.push(if shift { Nav::Previous } else { Nav::Next }),
-            (Key::ArrowUp, _) => navs.push(Nav::Up),
-            (Key::ArrowDown, _) => navs.push(Nav::Down),
-            (Key::ArrowLeft, _) => navs.push(Nav::Left),
-            (Key::ArrowRight, _) => navs.push(Nav::Right),
+        let typing = takes_text.contains(order[current].0);
+        let nav = match (&key.logical_key, key.key_code) {
+            (Key::Tab, _) if shift => Nav::Previous,
+            (Key::Tab, _) => Nav::Next,
+            (Key::ArrowUp, _) => Nav::Up,
+            (Key::ArrowDown, _) => Nav::Down,
+            (Key::ArrowLeft, _) => Nav::Left,
+            (Key::ArrowRight, _) => Nav::Right,
             // Enter in a text box finishes it: on to the next stop.
-            (Key::Enter, _) if typing => navs.push(Nav::Next),
-            (Key::Enter, _) if !key.repeat => use_by = Some(Device::Keyboard),
-            (Key::Space, _) if !typing && !key.repeat => use_by = Some(Device::Keyboard),
-            (_, KeyCode::NumpadEnter) if !key.repeat => use_by = Some(Device::Keyboard),
-            _ => {}
-        }
+            (Key::Enter, _) if typing => Nav::Next,
+            (Key::Enter, _) | (_, KeyCode::NumpadEnter) if !key.repeat => {
+                commands.trigger(Activate {
+                    entity: order[current].0,
+                    by: Device::Keyboard,
+                });
+                continue;
+            }
+            (Key::Space, _) if !typing && !key.repeat => {
+                commands.trigger(Activate {
+                    entity: order[current].0,
+                    by: Device::Keyboard,
+                });
+                continue;
+            }
+            _ => continue,
+        };
+        current = target(&order, current, nav, &selected);
     }
     let mut held = (0, 0);
     for (entity, pad) in &pads {
@@ -203,27 +216,22 @@ fn navigate(
             held = d;
         }
         if pad.just_pressed(GamepadButton::South) {
-            use_by = Some(Device::Pad(entity));
+            commands.trigger(Activate {
+                entity: order[current].0,
+                by: Device::Pad(entity),
+            });
         }
     }
     if let Some((right, down)) = repeat.step(held, time.elapsed_secs()) {
-        navs.push(match (right, down) {
+        let nav = match (right, down) {
             (_, d) if d < 0 => Nav::Up,
             (_, d) if d > 0 => Nav::Down,
             (r, _) if r < 0 => Nav::Left,
             _ => Nav::Right,
-        });
-    }
-    for nav in navs {
+        };
         current = target(&order, current, nav, &selected);
     }
     focused.set_if_neq(Focused(Some(order[current].0)));
-    if let Some(by) = use_by {
-        commands.trigger(Activate {
-            entity: order[current].0,
-            by,
-        });
-    }
 }
 
 fn show_focus(
