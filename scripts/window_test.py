@@ -257,7 +257,7 @@ def couch_game(binary, env, out):
             keys(column, row, "Return")
             game.wait(f"{column}{row} to be played", lambda: game.state.get("ply") == str(ply), 20)
         game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
-        keys("c", "3")  # Black's cursor to c3, not placed
+        keys("c", "4", "Up")  # Black's cursor to c4, then up to c3 (an arrow tap), not placed
         time.sleep(2.0)
         board = board_of(game)
 

@@ -23,18 +23,20 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The direction (right, down) a pad's d-pad or left stick points.
 pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
+    // A press released within the same (slow) frame still counts for that frame.
+    let down = |b: GamepadButton| pad.pressed(b) || pad.just_pressed(b);
     let stick = pad.left_stick();
     let mut d = (0i8, 0i8);
-    if pad.pressed(GamepadButton::DPadLeft) || stick.x < -0.5 {
+    if down(GamepadButton::DPadLeft) || stick.x < -0.5 {
         d.0 = -1;
     }
-    if pad.pressed(GamepadButton::DPadRight) || stick.x > 0.5 {
+    if down(GamepadButton::DPadRight) || stick.x > 0.5 {
         d.0 = 1;
     }
-    if pad.pressed(GamepadButton::DPadUp) || stick.y > 0.5 {
+    if down(GamepadButton::DPadUp) || stick.y > 0.5 {
         d.1 = -1;
     }
-    if pad.pressed(GamepadButton::DPadDown) || stick.y < -0.5 {
+    if down(GamepadButton::DPadDown) || stick.y < -0.5 {
         d.1 = 1;
     }
     d

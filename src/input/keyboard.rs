@@ -47,7 +47,11 @@ const ROWS: [KeyCode; 8] = [
 /// The direction (right, down) the held keys point; A and D double as column letters, and
 /// a digit after them jumps anyway, so the step they take first does no harm.
 fn held_direction(input: &ButtonInput<KeyCode>) -> (i8, i8) {
-    let any = |keys: &[KeyCode]| keys.iter().any(|k| input.pressed(*k));
+    // A tap can start and end within one slow frame: it still counts as held for that frame.
+    let any = |keys: &[KeyCode]| {
+        keys.iter()
+            .any(|k| input.pressed(*k) || input.just_pressed(*k))
+    };
     let mut dir = (0, 0);
     if any(&[KeyCode::ArrowLeft, KeyCode::KeyA]) {
         dir.0 -= 1;

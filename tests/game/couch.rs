@@ -166,6 +166,14 @@ fn the_keyboard_cursor_moves_stops_at_the_edges_and_repeats_while_held() {
         !cursor(&app, Side::White).visible,
         "White's cursor is its own"
     );
+    // A tap pressed and released within one slow frame still moves the cursor.
+    app.world_mut()
+        .write_message(key_message(KeyCode::ArrowDown, ButtonState::Pressed));
+    app.world_mut()
+        .write_message(key_message(KeyCode::ArrowDown, ButtonState::Released));
+    app.update();
+    app.update();
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("g1")));
 }
 
 #[test]
