@@ -82,6 +82,13 @@ class Game:
             elif line.startswith("STATE "):
                 self.state = dict(kv.split("=", 1) for kv in line.split()[1:])
 
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
     def wait(self, what, predicate, timeout):
         end = time.time() + timeout
         while time.time() < end:
@@ -275,11 +282,7 @@ def couch_game(binary, env, out):
         game.wait("the agreed undo", lambda: game.state.get("ply") == "1" and game.state.get("menu") == "None", 20)
         print(f"  couch: menu walked by keyboard, 'Anna' typed, f5 d6 typed, undo agreed; moves now {game.state['moves']}")
     finally:
-        game.proc.terminate()
-        try:
-            game.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            game.proc.kill()
+        game.stop()
 
 
 def main():
@@ -357,16 +360,11 @@ def main():
                         lambda p: (check_panel(p), check_picture(game, p, "game over", board, rows=(0, 1, 7))))
         print(f"  game over after {game.state['ply']} plies: black {game.state['black']}, white {game.state['white']}; "
               f"moves {game.state['moves']}")
-        game.proc.terminate()
-        game.proc.wait(10)
+        game.stop()
         couch_game(args.binary, env, args.out)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")
     finally:
-        game.proc.terminate()
-        try:
-            game.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            game.proc.kill()
+        game.stop()
         xvfb.terminate()
         shutil.rmtree(config, ignore_errors=True)
 

@@ -8,8 +8,6 @@ use reversi_engine::Status;
 use crate::GameSet;
 use crate::board::discs::BoardAnimation;
 use crate::couch::series::{NextMatchGame, Series, StartMatch};
-use crate::couch::undo_vote::UndoAsk;
-use crate::input::Seats;
 use crate::menus::Menu;
 use crate::rules::{Match, NewGameRequest, Player, ReviewRequest};
 use crate::settings::Settings;
@@ -123,17 +121,8 @@ fn show_game_over(
                                 },
                             );
                         }
-                        p.spawn(widgets::button("Undo last move")).observe(
-                            |a: On<widgets::Activate>,
-                             mut w: MessageWriter<UndoAsk>,
-                             state: Res<Match>,
-                             seats: Res<Seats>,
-                             series: Res<Series>| {
-                                w.write(UndoAsk {
-                                    by: seats.side_of(a.by, &state, &series),
-                                });
-                            },
-                        );
+                        p.spawn(widgets::button("Undo last move"))
+                            .observe(super::ask_undo);
                         p.spawn(widgets::button("Review the game")).observe(
                             |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                                 w.write(ReviewRequest::Start);

@@ -12,6 +12,9 @@ pub use game_over::GameOverPanel;
 use bevy::prelude::*;
 
 use crate::GameSet;
+use crate::couch::series::Series;
+use crate::couch::undo_vote::UndoAsk;
+use crate::input::Seats;
 use crate::rules::{Match, Player};
 use crate::settings::Settings;
 use crate::theme::palette::side_name;
@@ -49,6 +52,20 @@ fn window_title(state: Res<Match>, settings: Res<Settings>, mut windows: Query<&
             w.title = title.clone();
         }
     }
+}
+
+/// The undo buttons: ask to take back a move, for the side whose device pressed it (in a
+/// two-player game the other player must agree).
+fn ask_undo(
+    activate: On<crate::theme::widgets::Activate>,
+    mut asks: MessageWriter<UndoAsk>,
+    state: Res<Match>,
+    seats: Res<Seats>,
+    series: Res<Series>,
+) {
+    asks.write(UndoAsk {
+        by: seats.side_of(activate.by, &state, &series),
+    });
 }
 
 /// A player's label: their name, and the level for the computer.

@@ -159,17 +159,8 @@ fn spawn_hud(mut commands: Commands) {
             },
         ))
         .with_children(|p| {
-            p.spawn(widgets::small_button("Undo  (U)")).observe(
-                |a: On<widgets::Activate>,
-                 mut w: MessageWriter<UndoAsk>,
-                 state: Res<Match>,
-                 seats: Res<Seats>,
-                 series: Res<Series>| {
-                    w.write(UndoAsk {
-                        by: seats.side_of(a.by, &state, &series),
-                    });
-                },
-            );
+            p.spawn(widgets::small_button("Undo  (U)"))
+                .observe(super::ask_undo);
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
                     w.write(RedoRequest);

@@ -22,7 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-const COLUMNS: [KeyCode; 8] = [
+/// The keys naming columns a-h and rows 1-8, for typing a square.
+pub const COLUMNS: [KeyCode; 8] = [
     KeyCode::KeyA,
     KeyCode::KeyB,
     KeyCode::KeyC,
@@ -33,7 +34,7 @@ const COLUMNS: [KeyCode; 8] = [
     KeyCode::KeyH,
 ];
 
-const ROWS: [KeyCode; 8] = [
+pub const ROWS: [KeyCode; 8] = [
     KeyCode::Digit1,
     KeyCode::Digit2,
     KeyCode::Digit3,

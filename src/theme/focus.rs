@@ -188,14 +188,8 @@ fn navigate(
             (Key::ArrowRight, _) => Nav::Right,
             // Enter in a text box finishes it: on to the next stop.
             (Key::Enter, _) if typing => Nav::Next,
-            (Key::Enter, _) | (_, KeyCode::NumpadEnter) if !key.repeat => {
-                commands.trigger(Activate {
-                    entity: order[current].0,
-                    by: Device::Keyboard,
-                });
-                continue;
-            }
-            (Key::Space, _) if !typing && !key.repeat => {
+            // (In a text box Space types a space and Enter was taken above.)
+            (Key::Enter | Key::Space, _) | (_, KeyCode::NumpadEnter) if !typing && !key.repeat => {
                 commands.trigger(Activate {
                     entity: order[current].0,
                     by: Device::Keyboard,

@@ -123,9 +123,7 @@ fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
         (5.0, 15.0)
     };
     (
-        Button,
-        Selected(false),
-        Node {
+        button_frame(Node {
             min_width: px(min_width),
             padding: UiRect::axes(px(12), px(pad)),
             justify_content: JustifyContent::Center,
@@ -133,9 +131,7 @@ fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
             border: UiRect::all(px(1)),
             border_radius: BorderRadius::all(px(8)),
             ..default()
-        },
-        BackgroundColor(palette::BUTTON),
-        BorderColor::all(palette::PANEL_BORDER),
+        }),
         children![(
             Text::new(text),
             TextFont::from_font_size(font),
@@ -144,19 +140,27 @@ fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
     )
 }
 
-/// A small button showing a round colour sample instead of a label.
-pub fn swatch_button(color: Color) -> impl Bundle {
+/// What every button is, whatever it shows: a node that takes hover, press and selection
+/// colours (`button_colors`).
+fn button_frame(node: Node) -> impl Bundle {
     (
         Button,
         Selected(false),
-        Node {
+        node,
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(palette::PANEL_BORDER),
+    )
+}
+
+/// A small button showing a round colour sample instead of a label.
+pub fn swatch_button(color: Color) -> impl Bundle {
+    (
+        button_frame(Node {
             padding: UiRect::all(px(5)),
             border: UiRect::all(px(1)),
             border_radius: BorderRadius::all(px(8)),
             ..default()
-        },
-        BackgroundColor(palette::BUTTON),
-        BorderColor::all(palette::PANEL_BORDER),
+        }),
         children![(
             Node {
                 width: px(18),

@@ -11,6 +11,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use reversi::couch::rumble::rumble_for;
 use reversi::couch::series::{NextMatchGame, Series, StartMatch};
 use reversi::couch::undo_vote::{UndoAnswer, UndoAsk, UndoVote};
+use reversi::input::keyboard::{COLUMNS, ROWS};
 use reversi::input::{Cursors, Seats, ViewTurn};
 
 use super::*;
@@ -62,28 +63,8 @@ fn hold(app: &mut App, code: KeyCode, frames: usize) {
 
 /// Types a square's name and Enter, as a keyboard player places a disc.
 fn type_move(app: &mut App, square: Square) {
-    let columns = [
-        KeyCode::KeyA,
-        KeyCode::KeyB,
-        KeyCode::KeyC,
-        KeyCode::KeyD,
-        KeyCode::KeyE,
-        KeyCode::KeyF,
-        KeyCode::KeyG,
-        KeyCode::KeyH,
-    ];
-    let rows = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-    ];
-    tap(app, columns[usize::from(square.column())]);
-    tap(app, rows[usize::from(square.row())]);
+    tap(app, COLUMNS[usize::from(square.column())]);
+    tap(app, ROWS[usize::from(square.row())]);
     tap(app, KeyCode::Enter);
 }
 
