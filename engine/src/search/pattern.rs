@@ -184,6 +184,9 @@ pub struct Layout {
     table_len: usize,
 }
 
+/// The most empties at which the parity term counts (the end of phase 3).
+pub const PARITY_EMPTIES: u32 = 16;
+
 /// Scalar terms after the pattern tables in each phase: a constant, mobility, parity.
 pub const SCALARS: usize = 3;
 
@@ -273,15 +276,20 @@ impl Layout {
     }
 
     /// The scalar terms for `board`: constant, mobility difference, parity (+1 when the
-    /// side to move would get the last move of an even split).
+    /// side to move would get the last move of an even split). Parity counts only in the
+    /// endgame phases (at most [`PARITY_EMPTIES`] empties): earlier, the backed-up training
+    /// labels let its weight drift to about -8 discs by the opening, an artefact that made
+    /// the start position look +9 for whoever moves at an even count of empties and that
+    /// offset ProbCut's shallow searches against the deep ones by whole discs.
     #[inline]
     pub fn scalars(board: &Board) -> [f32; SCALARS] {
         let mobility = bits::moves(board.player, board.opponent).count_ones() as f32
             - bits::moves(board.opponent, board.player).count_ones() as f32;
-        let parity = if board.empties().count_ones() % 2 == 1 {
-            1.0
-        } else {
-            -1.0
+        let empties = board.empties().count_ones();
+        let parity = match (empties > PARITY_EMPTIES, empties % 2 == 1) {
+            (true, _) => 0.0,
+            (false, true) => 1.0,
+            (false, false) => -1.0,
         };
         [1.0, mobility, parity]
     }

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{Clock, Level, choose_move_for};
+use super::{Clock, Level, Searcher, choose_move_for};
 use crate::{Board, Scoring, Square};
 
 /// What to search: the position, how strongly, to which goal, with which random seed.
@@ -31,66 +31,91 @@ pub struct ThinkReply(pub Option<Square>);
 
 impl fmt::Display for ThinkRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let scoring = match self.scoring {
-            Scoring::MostDiscs => "most",
-            Scoring::FewestDiscs => "fewest",
-        };
         write!(
             f,
-            "think player={:016x} opponent={:016x} level={} scoring={scoring} seed={}",
+            "think player={:016x} opponent={:016x} level={} scoring={} seed={}",
             self.board.player,
             self.board.opponent,
             self.level.number(),
+            scoring_word(self.scoring),
             self.seed
         )
+    }
+}
+
+/// The `key=value` words after a request's first word, checked against the keys it knows.
+struct Fields<'a> {
+    pairs: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Fields<'a> {
+    fn read(line: &'a str, kind: &str, known: &[&str]) -> Result<Fields<'a>, String> {
+        let mut words = line.split_whitespace();
+        if words.next() != Some(kind) {
+            return Err(format!("a request starts with `{kind}`"));
+        }
+        let mut pairs = Vec::new();
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("`{word}` is not key=value"))?;
+            if !known.contains(&key) {
+                return Err(format!("unknown key `{key}`"));
+            }
+            pairs.push((key, value));
+        }
+        Ok(Fields { pairs })
+    }
+
+    /// The value of `key`, read by `parse`; a missing key or a value it refuses is an error.
+    fn get<T>(&self, key: &str, parse: impl Fn(&str) -> Option<T>) -> Result<T, String> {
+        let (_, value) = self
+            .pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .ok_or_else(|| format!("missing {key}"))?;
+        parse(value).ok_or_else(|| format!("bad {key}: `{value}`"))
+    }
+
+    fn board(&self) -> Result<Board, String> {
+        let hex = |v: &str| u64::from_str_radix(v, 16).ok();
+        let board = Board {
+            player: self.get("player", hex)?,
+            opponent: self.get("opponent", hex)?,
+        };
+        if board.player & board.opponent != 0 {
+            return Err("a square holds discs of both sides".into());
+        }
+        Ok(board)
+    }
+
+    fn scoring(&self) -> Result<Scoring, String> {
+        self.get("scoring", |v| match v {
+            "most" => Some(Scoring::MostDiscs),
+            "fewest" => Some(Scoring::FewestDiscs),
+            _ => None,
+        })
+    }
+}
+
+fn scoring_word(scoring: Scoring) -> &'static str {
+    match scoring {
+        Scoring::MostDiscs => "most",
+        Scoring::FewestDiscs => "fewest",
     }
 }
 
 impl ThinkRequest {
     /// Reads a request line; the error says which part is wrong.
     pub fn parse(line: &str) -> Result<ThinkRequest, String> {
-        let mut words = line.split_whitespace();
-        if words.next() != Some("think") {
-            return Err("a request starts with `think`".into());
-        }
-        let (mut player, mut opponent, mut level, mut scoring, mut seed) =
-            (None, None, None, None, None);
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .ok_or_else(|| format!("`{word}` is not key=value"))?;
-            let bad = || format!("bad {key}: `{value}`");
-            match key {
-                "player" => player = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
-                "opponent" => opponent = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
-                "level" => {
-                    let n = value.parse::<u8>().map_err(|_| bad())?;
-                    level = Some(Level::from_number(n).ok_or_else(bad)?);
-                }
-                "scoring" => {
-                    scoring = Some(match value {
-                        "most" => Scoring::MostDiscs,
-                        "fewest" => Scoring::FewestDiscs,
-                        _ => return Err(bad()),
-                    })
-                }
-                "seed" => seed = Some(value.parse::<u64>().map_err(|_| bad())?),
-                _ => return Err(format!("unknown key `{key}`")),
-            }
-        }
-        let missing = |name: &str| format!("missing {name}");
-        let board = Board {
-            player: player.ok_or_else(|| missing("player"))?,
-            opponent: opponent.ok_or_else(|| missing("opponent"))?,
-        };
-        if board.player & board.opponent != 0 {
-            return Err("a square holds discs of both sides".into());
-        }
+        let known = ["player", "opponent", "level", "scoring", "seed"];
+        let fields = Fields::read(line, "think", &known)?;
         Ok(ThinkRequest {
-            board,
-            level: level.ok_or_else(|| missing("level"))?,
-            scoring: scoring.ok_or_else(|| missing("scoring"))?,
-            seed: seed.ok_or_else(|| missing("seed"))?,
+            board: fields.board()?,
+            level: fields.get("level", |v| Level::from_number(v.parse::<u8>().ok()?))?,
+            scoring: fields.scoring()?,
+            seed: fields.get("seed", |v| v.parse::<u64>().ok())?,
         })
     }
 
@@ -141,12 +166,123 @@ impl ThinkReply {
     }
 }
 
-/// Answers one request line with one reply line; never panics on bad input.
-pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
-    match ThinkRequest::parse(line) {
-        Ok(request) => request.answer(stop, clock).to_string(),
-        Err(why) => format!("error {why}"),
+/// A study request: every legal move of the position scored, for hints, the evaluation bar
+/// and the post-game review. `score player=<hex> opponent=<hex> depth=<1-30> solve=<0-64>
+/// scoring=<most|fewest>`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScoreRequest {
+    /// The position, from the side to move's view.
+    pub board: Board,
+    /// Midgame search depth for each move.
+    pub depth: u32,
+    /// Moves whose position has at most this many empties are solved exactly.
+    pub solve_empties: u32,
+    /// Most discs wins, or (the reverse variant) fewest.
+    pub scoring: Scoring,
+}
+
+/// The scores: `(square, hundredths of a disc)` from the side to move's view, best first.
+/// `exact` when every score is the final result under perfect play. A position without a
+/// legal move gets an empty list. Reply line: `scores exact=1 f5=300 d6=-100`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreReply {
+    /// Whether every score is exact (and the list complete).
+    pub exact: bool,
+    /// The legal moves and their scores, best first.
+    pub scores: Vec<(Square, i32)>,
+}
+
+impl fmt::Display for ScoreRequest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "score player={:016x} opponent={:016x} depth={} solve={} scoring={}",
+            self.board.player,
+            self.board.opponent,
+            self.depth,
+            self.solve_empties,
+            scoring_word(self.scoring)
+        )
     }
+}
+
+impl ScoreRequest {
+    /// Reads a request line; the error says which part is wrong.
+    pub fn parse(line: &str) -> Result<ScoreRequest, String> {
+        let known = ["player", "opponent", "depth", "solve", "scoring"];
+        let fields = Fields::read(line, "score", &known)?;
+        let within = |max: u32, min: u32| {
+            move |v: &str| v.parse::<u32>().ok().filter(|n| (min..=max).contains(n))
+        };
+        Ok(ScoreRequest {
+            board: fields.board()?,
+            depth: fields.get("depth", within(30, 1))?,
+            solve_empties: fields.get("solve", within(64, 0))?,
+            scoring: fields.scoring()?,
+        })
+    }
+
+    /// Scores every legal move; `stop` ends it early with the moves scored so far (then the
+    /// reply is not exact: a stopped search's scores are not to be trusted as complete).
+    pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ScoreReply {
+        let mut searcher = Searcher::new(16).with_scoring(self.scoring);
+        let mut scores =
+            searcher.score_moves(&self.board, self.depth, self.solve_empties, stop, clock);
+        scores.sort_by_key(|&(sq, v)| (-v, sq.index()));
+        let empties = self.board.empties().count_ones();
+        let complete = scores.len() == self.board.moves().count_ones() as usize;
+        ScoreReply {
+            exact: complete && empties <= self.solve_empties + 1,
+            scores,
+        }
+    }
+}
+
+impl fmt::Display for ScoreReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "scores exact={}", u8::from(self.exact))?;
+        for (sq, v) in &self.scores {
+            write!(f, " {sq}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl ScoreReply {
+    /// Reads a reply line; an `error` reply or anything malformed is an `Err` with the reason.
+    pub fn parse(line: &str) -> Result<ScoreReply, String> {
+        let line = line.trim();
+        if let Some(why) = line.strip_prefix("error") {
+            return Err(why.trim().to_string());
+        }
+        let mut words = line.split_whitespace();
+        if words.next() != Some("scores") {
+            return Err(format!("not a scores reply: `{line}`"));
+        }
+        let exact = match words.next() {
+            Some("exact=1") => true,
+            Some("exact=0") => false,
+            _ => return Err(format!("no exact=0|1 in `{line}`")),
+        };
+        let mut scores = Vec::new();
+        for word in words {
+            let parsed = word
+                .split_once('=')
+                .and_then(|(sq, v)| Some((sq.parse::<Square>().ok()?, v.parse::<i32>().ok()?)));
+            scores.push(parsed.ok_or_else(|| format!("bad score `{word}` in `{line}`"))?);
+        }
+        Ok(ScoreReply { exact, scores })
+    }
+}
+
+/// Answers one request line (`think …` or `score …`) with one reply line; never panics on
+/// bad input.
+pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
+    let reply = match line.split_whitespace().next() {
+        Some("score") => ScoreRequest::parse(line).map(|r| r.answer(stop, clock).to_string()),
+        _ => ThinkRequest::parse(line).map(|r| r.answer(stop, clock).to_string()),
+    };
+    reply.unwrap_or_else(|why| format!("error {why}"))
 }
 
 #[cfg(test)]
@@ -202,6 +338,80 @@ mod tests {
         assert!(ThinkReply::parse("error no").is_err());
         assert!(ThinkReply::parse("move z9").is_err());
         assert!(ThinkReply::parse("f5").is_err());
+    }
+
+    #[test]
+    fn score_requests_and_replies_round_trip() {
+        let request = ScoreRequest {
+            board: start(),
+            depth: 6,
+            solve_empties: 14,
+            scoring: Scoring::MostDiscs,
+        };
+        assert_eq!(ScoreRequest::parse(&request.to_string()), Ok(request));
+        let reply = ScoreReply {
+            exact: true,
+            scores: vec![("f5".parse().unwrap(), 300), ("d6".parse().unwrap(), -100)],
+        };
+        assert_eq!(reply.to_string(), "scores exact=1 f5=300 d6=-100");
+        assert_eq!(ScoreReply::parse(&reply.to_string()), Ok(reply));
+        for bad in [
+            "",
+            "scores",
+            "scores exact=2",
+            "scores exact=1 f5",
+            "scores exact=0 z9=1",
+        ] {
+            assert!(ScoreReply::parse(bad).is_err(), "{bad:?}");
+        }
+        let good = request.to_string();
+        for (bad, why) in [
+            (good.replace("depth=6", "depth=0"), "bad depth"),
+            (good.replace("depth=6", "depth=31"), "bad depth"),
+            (good.replace("solve=14", "solve=65"), "bad solve"),
+            (good.replace(" solve=14", ""), "missing solve"),
+            (good.replace("depth=6", "level=3"), "unknown key"),
+        ] {
+            let err = ScoreRequest::parse(&bad).unwrap_err();
+            assert!(err.contains(why), "{bad:?}: {err}");
+            assert!(answer_line(&bad, &AtomicBool::new(false), &|| 0).starts_with("error "));
+        }
+    }
+
+    #[test]
+    fn scores_cover_every_legal_move_and_are_exact_near_the_end() {
+        use crate::Rules;
+        use crate::notation::parse_board;
+        // FFO #20 (6 empties): h5 wins by 6, the best of Black's moves.
+        let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+        let board = parse_board(text, Rules::default()).unwrap().board();
+        let request = ScoreRequest {
+            board,
+            depth: 4,
+            solve_empties: 10,
+            scoring: Scoring::MostDiscs,
+        };
+        let line = answer_line(&request.to_string(), &AtomicBool::new(false), &|| 0);
+        let reply = ScoreReply::parse(&line).unwrap();
+        assert!(reply.exact, "{line}");
+        assert_eq!(reply.scores.len(), board.moves().count_ones() as usize);
+        assert_eq!(reply.scores[0], ("h5".parse().unwrap(), 600), "{line}");
+        assert!(
+            reply.scores.windows(2).all(|w| w[0].1 >= w[1].1),
+            "best first: {line}"
+        );
+        // From the start nothing is exact; all four moves are scored alike by symmetry.
+        let opening = ScoreRequest {
+            board: start(),
+            ..request
+        };
+        let reply = opening.answer(&AtomicBool::new(false), &|| 0);
+        assert!(!reply.exact);
+        assert_eq!(reply.scores.len(), 4);
+        assert!(
+            reply.scores.iter().all(|s| s.1 == reply.scores[0].1),
+            "{reply}"
+        );
     }
 
     #[test]
