@@ -285,6 +285,49 @@ def couch_game(binary, env, out):
         game.stop()
 
 
+def analysed(state):
+    scored, total = state.get("analysis", "0/0").split("/")
+    return int(total) > 0 and scored == total
+
+
+def review_the_game(game, out):
+    """The post-game review: every move is scored in the background, then the panel right of
+    the board shows the graph and the biggest mistakes; 1 jumps to the worst one, where a
+    see-through disc shows the better move."""
+    started = time.time()
+    game.wait("the game's analysis", lambda: analysed(game.state), 300)
+    print(f"  every move analysed in {time.time() - started:.0f} s; mistakes at plies {game.state['mistakes']}")
+
+    def panel_up(path):
+        picture = Picture(path)
+        # The panel's dark body beside the graph, right of the board.
+        dark = picture.share(WIDTH - 40, 40, lambda r, g, b: max(r, g, b) < 0.25, radius=10)
+        if dark < 0.6:
+            raise CheckFailed(f"analysis: no panel at the top right ({dark:.0%} dark)")
+        print(f"  analysis: the panel is up ({dark:.0%} dark)")
+    shoot_and_check(os.path.join(out, "analysis.png"), panel_up)
+    if game.state["mistakes"] == "-":
+        print("  no mistakes of a disc or more to jump to")
+        return
+    xdo("key", "1")
+    game.wait("the worst mistake's position", lambda: game.state.get("ghost", "-") != "-", 30)
+    game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+    ghost = game.state["ghost"]
+    board = board_of(game)
+
+    def ghost_shown(path):
+        check_picture(game, path, "mistake", board, skip=(ghost,))
+        picture = Picture(path)
+        # Beside the centre, where a legal-move dot would not be, but the disc still is.
+        x, y = game.squares[ghost]
+        x += int(0.25 * abs(game.squares["b4"][0] - game.squares["a4"][0]))
+        felt = picture.share(x, y, FELT, radius=4)
+        if felt > 0.3:
+            raise CheckFailed(f"mistake: no ghost disc on {ghost} ({felt:.0%} plain felt)")
+        print(f"  mistake: a ghost disc on {ghost} ({felt:.0%} plain felt)")
+    shoot_and_check(os.path.join(out, "mistake.png"), ghost_shown)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -360,6 +403,7 @@ def main():
                         lambda p: (check_panel(p), check_picture(game, p, "game over", board, rows=(0, 1, 7))))
         print(f"  game over after {game.state['ply']} plies: black {game.state['black']}, white {game.state['white']}; "
               f"moves {game.state['moves']}")
+        review_the_game(game, args.out)
         game.stop()
         couch_game(args.binary, env, args.out)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use reversi_engine::{Color as Side, Square, Status, board_string};
 
 use crate::ai::AiThinking;
+use crate::analysis::game_review::GameReview;
 use crate::board::discs::BoardAnimation;
 use crate::board::square_center;
 use crate::hud::GameOverPanel;
@@ -61,6 +62,7 @@ fn report_state(
     children: Query<&Children>,
     texts: Query<&Text>,
     names: Query<&Name>,
+    review: Res<GameReview>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
@@ -87,8 +89,18 @@ fn report_state(
             None => "over:draw".into(),
         },
     };
+    // The post-game review: scored/total, the mistakes' plies, the ghost's square.
+    let mistakes: Vec<String> = review
+        .mistakes
+        .iter()
+        .map(|&i| review.moves[i].ply.to_string())
+        .collect();
+    let ghost = review
+        .mistake_at(state.game.ply())
+        .filter(|_| state.reviewing)
+        .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
@@ -106,7 +118,16 @@ fn report_state(
         state.game.transcript(),
         focus,
         word(&state.setup.names[0]),
-        word(&state.setup.names[1])
+        word(&state.setup.names[1]),
+        state.reviewing,
+        review.scored,
+        review.total,
+        if mistakes.is_empty() {
+            "-".to_string()
+        } else {
+            mistakes.join(",")
+        },
+        ghost
     );
     if *last != line {
         emit(&line);

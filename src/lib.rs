@@ -2,11 +2,13 @@
 //! board entities, keyboard/gamepad input); `presentation` adds the window-side parts.
 
 pub mod ai;
+pub mod analysis;
 pub mod audio;
 pub mod automation;
 pub mod bench_frames;
 pub mod board;
 pub mod camera;
+pub mod clipboard;
 pub mod couch;
 pub mod hud;
 pub mod input;
@@ -44,6 +46,8 @@ pub fn logic(app: &mut App) {
         rules::plugin,
         records::plugin,
         ai::plugin,
+        analysis::plugin,
+        clipboard::plugin,
         board::plugin,
         input::plugin,
         couch::plugin,
@@ -58,6 +62,8 @@ pub fn presentation(app: &mut App) {
         hud::plugin,
         menus::plugin,
         input::pointer::plugin,
+        analysis::presentation,
+        clipboard::keys_plugin,
         audio::plugin,
         automation::plugin,
         bench_frames::plugin,

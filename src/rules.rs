@@ -189,6 +189,9 @@ pub enum ReviewRequest {
     First,
     /// To the final position.
     Last,
+    /// To the position after this many moves (passes counted), starting the review if the
+    /// game is over and it has not started; a ply past the end stops at the end.
+    Jump(usize),
     /// Back to the final position and out of review.
     Finish,
 }
@@ -312,6 +315,11 @@ fn apply_review(
         match *request {
             ReviewRequest::Start if game_over(&state) => state.reviewing = true,
             ReviewRequest::Start => {} // a game in progress is not reviewed
+            ReviewRequest::Jump(ply) if state.reviewing || game_over(&state) => {
+                state.reviewing = true;
+                while state.game.ply() > ply && step_back(&mut state.game) {}
+                while state.game.ply() < ply && step_forward(&mut state.game) {}
+            }
             _ if !state.reviewing => {}
             ReviewRequest::Step(n) => {
                 for _ in 0..n.unsigned_abs() {
@@ -331,6 +339,7 @@ fn apply_review(
                 while step_forward(&mut state.game) {}
                 state.reviewing = false;
             }
+            ReviewRequest::Jump(_) => {} // handled above
         }
         if state.game.ply() != before.0 {
             state.generation += 1;

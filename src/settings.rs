@@ -105,6 +105,10 @@ pub struct Settings {
     pub face_player: bool,
     /// Gamepads rumble when discs flip (where the pad supports it).
     pub rumble: bool,
+    /// The evaluation bar beside the board: the AI's estimate of the final disc difference.
+    pub eval_bar: bool,
+    /// Study mode: every legal move's score on its square while a person is to move.
+    pub move_scores: bool,
     /// The two people of a couch game: player 1 plays Black in a match's first game.
     pub players: [Profile; 2],
 }
@@ -181,6 +185,8 @@ impl Default for Settings {
             thinking_delay_ms: 600,
             face_player: false,
             rumble: true,
+            eval_bar: false,
+            move_scores: false,
             players: [
                 Profile {
                     name: "Player 1".into(),
@@ -199,7 +205,7 @@ impl Settings {
     /// The settings as `key = value` lines.
     pub fn to_text(&self) -> String {
         let mut text = format!(
-            "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\nface_player = {}\nrumble = {}\n",
+            "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\nface_player = {}\nrumble = {}\neval_bar = {}\nmove_scores = {}\n",
             self.volume,
             self.muted,
             self.animation.name(),
@@ -213,7 +219,9 @@ impl Settings {
             },
             self.thinking_delay_ms,
             self.face_player,
-            self.rumble
+            self.rumble,
+            self.eval_bar,
+            self.move_scores
         );
         for (i, p) in self.players.iter().enumerate() {
             text += &format!(
@@ -269,6 +277,8 @@ impl Settings {
                     .map(|v| s.thinking_delay_ms = v),
                 "face_player" => value.parse().ok().map(|v| s.face_player = v),
                 "rumble" => value.parse().ok().map(|v| s.rumble = v),
+                "eval_bar" => value.parse().ok().map(|v| s.eval_bar = v),
+                "move_scores" => value.parse().ok().map(|v| s.move_scores = v),
                 "player1_name" | "player2_name" => {
                     let i = usize::from(key.as_bytes()[6] - b'1');
                     let fallback = Settings::default().players[i].name.clone();
@@ -365,6 +375,8 @@ mod tests {
             thinking_delay_ms: 1200,
             face_player: true,
             rumble: false,
+            eval_bar: true,
+            move_scores: true,
             players: [
                 Profile {
                     name: "Anna".into(),

@@ -25,6 +25,8 @@ use reversi_engine::{
     Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
 };
 
+#[path = "game/analysis.rs"]
+mod analysis;
 #[path = "game/couch.rs"]
 mod couch;
 
@@ -597,4 +599,41 @@ fn a_finished_game_is_kept_but_not_offered() {
     assert!(app.world().resource::<SaveNotice>().0.is_none());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_game_opened_from_text_keeps_the_players_and_a_bad_one_changes_nothing() {
+    use reversi::clipboard::OpenGameText;
+    use reversi::hud::toast::Toast;
+    let mut app = app_with(against_the_computer(Level::Casual));
+    place(&mut app, "f5");
+    settle(&mut app);
+    let before = state(&app).game.clone();
+    drain::<Toast>(&mut app);
+    app.world_mut().write_message(OpenGameText {
+        text: "f5d6a1".into(),
+        setup: None,
+    });
+    app.update();
+    let toasts = drain::<Toast>(&mut app);
+    assert!(
+        toasts.iter().any(|t| t.0.contains("move 3 (a1")),
+        "{toasts:?}"
+    );
+    assert_eq!(
+        state(&app).game.moves(),
+        before.moves(),
+        "the game on the board stays"
+    );
+    app.world_mut().write_message(OpenGameText {
+        text: "1. f5 d6 2. c3 d3".into(),
+        setup: None,
+    });
+    app.update();
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5d6c3d3");
+    assert_eq!(
+        state(&app).setup.players,
+        against_the_computer(Level::Casual).players
+    );
 }

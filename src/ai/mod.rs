@@ -19,19 +19,29 @@ use crate::settings::Settings;
 mod thread;
 #[cfg(not(target_arch = "wasm32"))]
 use thread::Job;
+#[cfg(not(target_arch = "wasm32"))]
+pub use thread::LineJob;
 #[cfg(target_arch = "wasm32")]
 mod worker;
 #[cfg(target_arch = "wasm32")]
 use worker::Job;
+#[cfg(target_arch = "wasm32")]
+pub use worker::LineJob;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>().add_systems(
         Update,
         (start_thinking, finish_thinking)
             .chain()
+            .in_set(Thinking)
             .in_set(GameSet::Input),
     );
 }
+
+/// The systems that start and finish the computer's search (others order themselves after
+/// them to see whether it is thinking this frame).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Thinking;
 
 /// The computer's search in progress, if any.
 #[derive(Resource, Default)]

@@ -4,12 +4,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use reversi_engine::search::Level;
+use reversi_engine::search::remote::answer_line;
 use reversi_engine::{Move, Position};
 
-use super::computer_move;
+use super::{SinceStart, computer_move};
 
 /// A search in progress on the compute pool.
 pub struct Job {
@@ -37,6 +39,36 @@ impl Job {
 impl Drop for Job {
     fn drop(&mut self) {
         // The task returns its best move so far at once; dropping the task discards it.
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A request line (`reversi_engine::search::remote`) answered on the compute pool: the
+/// study searches behind hints, the evaluation bar and the post-game review.
+pub struct LineJob {
+    task: Task<String>,
+    stop: Arc<AtomicBool>,
+}
+
+impl LineJob {
+    pub fn start(line: String) -> LineJob {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            background_priority();
+            answer_line(&line, &flag, &SinceStart(Instant::now()))
+        });
+        LineJob { task, stop }
+    }
+
+    /// The reply line, once the search has finished.
+    pub fn poll(&mut self) -> Option<String> {
+        check_ready(&mut self.task)
+    }
+}
+
+impl Drop for LineJob {
+    fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }

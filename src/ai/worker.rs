@@ -6,9 +6,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use reversi_engine::search::Level;
-use reversi_engine::search::remote::{ThinkReply, ThinkRequest};
+use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
 use reversi_engine::{Move, Position};
 
 use super::{complete_move, computer_move, forced_move};
@@ -72,6 +73,54 @@ impl Job {
 }
 
 impl Drop for Job {
+    fn drop(&mut self) {
+        page::cancel(self.id);
+    }
+}
+
+/// A request line (`reversi_engine::search::remote`) answered by the worker: the study
+/// searches behind hints, the evaluation bar and the post-game review.
+pub struct LineJob {
+    id: u32,
+    line: String,
+    done: Option<String>,
+}
+
+impl LineJob {
+    pub fn start(line: String) -> LineJob {
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        let mut job = LineJob {
+            id,
+            line,
+            done: None,
+        };
+        if let Err(why) = page::think(id, &job.line) {
+            job.answer_here(&why);
+        }
+        job
+    }
+
+    /// The reply line, once the worker has answered.
+    pub fn poll(&mut self) -> Option<String> {
+        if self.done.is_none() {
+            match page::reply(self.id) {
+                Ok(None) => {}
+                Ok(Some(line)) => self.done = Some(line),
+                Err(why) => self.answer_here(&why),
+            }
+        }
+        self.done.take()
+    }
+
+    fn answer_here(&mut self, why: &str) {
+        warn!("the AI worker is not available ({why}); analysing on the page's thread");
+        let started = Instant::now();
+        let clock = move || started.elapsed().as_millis() as u64;
+        self.done = Some(answer_line(&self.line, &AtomicBool::new(false), &clock));
+    }
+}
+
+impl Drop for LineJob {
     fn drop(&mut self) {
         page::cancel(self.id);
     }

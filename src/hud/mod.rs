@@ -6,6 +6,7 @@ mod banner;
 mod game_over;
 pub mod review;
 mod scoreboard;
+pub mod toast;
 
 pub use game_over::GameOverPanel;
 
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         banner::plugin,
         game_over::plugin,
         review::plugin,
+        toast::plugin,
     ))
     .add_systems(Update, window_title.in_set(GameSet::Presentation));
 }

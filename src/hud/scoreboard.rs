@@ -6,6 +6,7 @@ use reversi_engine::{Color as Side, FlipRule, Status};
 
 use crate::GameSet;
 use crate::ai::AiThinking;
+use crate::analysis::hints::{HintRequest, ShownScores, disc_text};
 use crate::couch::series::Series;
 use crate::couch::undo_vote::UndoAsk;
 use crate::input::{Device, Seats};
@@ -159,6 +160,11 @@ fn spawn_hud(mut commands: Commands) {
             },
         ))
         .with_children(|p| {
+            p.spawn(widgets::small_button("Hint  (I)")).observe(
+                |_: On<widgets::Activate>, mut w: MessageWriter<HintRequest>| {
+                    w.write(HintRequest);
+                },
+            );
             p.spawn(widgets::small_button("Undo  (U)"))
                 .observe(super::ask_undo);
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
@@ -241,6 +247,7 @@ fn update_status(
     state: Res<Match>,
     settings: Res<Settings>,
     thinking: Res<AiThinking>,
+    scores: Res<ShownScores>,
     mut lines: Query<&mut Text, With<StatusLine>>,
 ) {
     let text = match state.status() {
@@ -273,6 +280,15 @@ fn update_status(
                         format!("{name} to move - place a disc on a free centre square")
                     } else if pos.rules().flips == FlipRule::ChooseOneLine {
                         format!("{name} to move - right-click or L chooses the line to flip")
+                    } else if scores.unavailable {
+                        format!("{name} to move - hints need the standard rules")
+                    } else if scores.waiting {
+                        format!("{name} to move - looking for the best move...")
+                    } else if let (Some(best), Some(score)) =
+                        (scores.best, scores.best.and_then(|b| scores.of(b)))
+                    {
+                        let how = if scores.exact { ", solved" } else { "" };
+                        format!("{name} to move - best: {best} ({}{how})", disc_text(score))
                     } else {
                         format!("{name} to move")
                     }
@@ -305,8 +321,17 @@ fn hud_keys(
     series: Res<Series>,
     mut undo: MessageWriter<UndoAsk>,
     mut redo: MessageWriter<RedoRequest>,
+    mut hint: MessageWriter<HintRequest>,
     mut settings: ResMut<Settings>,
 ) {
+    // I for a hint (H is a column: typed squares use a-h); a gamepad's West button.
+    if keys.just_pressed(KeyCode::KeyI)
+        || pads
+            .iter()
+            .any(|(_, g)| g.just_pressed(GamepadButton::West))
+    {
+        hint.write(HintRequest);
+    }
     if keys.just_pressed(KeyCode::KeyU)
         || (keys.pressed(KeyCode::ControlLeft) && keys.just_pressed(KeyCode::KeyZ))
     {

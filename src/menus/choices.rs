@@ -106,6 +106,8 @@ pub enum Choice {
     Games(u8),
     FacePlayer(bool),
     Rumble(bool),
+    EvalBar(bool),
+    MoveScores(bool),
 }
 
 impl Choice {
@@ -128,6 +130,8 @@ impl Choice {
             Choice::Games(n) => form.games == n,
             Choice::FacePlayer(b) => s.face_player == b,
             Choice::Rumble(b) => s.rumble == b,
+            Choice::EvalBar(b) => s.eval_bar == b,
+            Choice::MoveScores(b) => s.move_scores == b,
         }
     }
 
@@ -157,6 +161,8 @@ impl Choice {
             Choice::Games(n) => form.games = n,
             Choice::FacePlayer(b) => s.face_player = b,
             Choice::Rumble(b) => s.rumble = b,
+            Choice::EvalBar(b) => s.eval_bar = b,
+            Choice::MoveScores(b) => s.move_scores = b,
         }
     }
 }

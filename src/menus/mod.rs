@@ -3,6 +3,7 @@
 
 mod choices;
 mod new_game;
+mod open_game;
 mod pause;
 mod settings;
 mod undo_vote;
@@ -16,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((
             choices::plugin,
             new_game::plugin,
+            open_game::plugin,
             pause::plugin,
             settings::plugin,
             undo_vote::plugin,

@@ -108,6 +108,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                     p.spawn(widgets::label(text));
                     p.spawn(widgets::button("Resume saved game")).observe(resume_game);
                 }
+                super::open_game::open_game_row(p);
                 choice_row(p, "Play", vec![
                     ("Against the computer".into(), Choice::Mode(Mode::VsComputer)),
                     ("Two players".into(), Choice::Mode(Mode::TwoPlayers)),

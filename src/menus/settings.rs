@@ -1,5 +1,5 @@
-//! The settings menu: sound, animation speed, markers, counts, colours, the camera, gamepad
-//! rumble and the computer's pace.
+//! The settings menu: sound, animation speed, markers, counts, colours, the camera, the
+//! evaluation bar and move scores, gamepad rumble and the computer's pace.
 
 use bevy::prelude::*;
 
@@ -101,6 +101,22 @@ fn spawn_menu(mut commands: Commands) {
                             "Faces the player to move (two players)".into(),
                             Choice::FacePlayer(true),
                         ),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Evaluation bar",
+                    vec![
+                        ("Hidden".into(), Choice::EvalBar(false)),
+                        ("Shown".into(), Choice::EvalBar(true)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "Move scores",
+                    vec![
+                        ("On request (I)".into(), Choice::MoveScores(false)),
+                        ("Always (study)".into(), Choice::MoveScores(true)),
                     ],
                 );
                 choice_row(

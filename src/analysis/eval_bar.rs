@@ -1,0 +1,171 @@
+//! The evaluation bar (Settings: off by default): left of the board, Black's share filling
+//! from the bottom, with the AI's estimate of the final disc difference under it and
+//! "solved" once the endgame is searched exactly. It follows the position shown, also while a
+//! finished game is reviewed.
+
+use bevy::prelude::*;
+use reversi_engine::{Color as Side, Status};
+
+use super::{Analysis, Priority};
+use crate::GameSet;
+use crate::rules::Match;
+use crate::settings::Settings;
+use crate::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_bar).add_systems(
+        Update,
+        (ask_for_position, show_estimate)
+            .chain()
+            .in_set(GameSet::Presentation),
+    );
+}
+
+#[derive(Component)]
+struct EvalBar;
+
+/// The bar itself, White's colour behind Black's part.
+#[derive(Component)]
+struct WhiteBack;
+
+/// Black's part of the bar.
+#[derive(Component)]
+struct BlackFill;
+
+#[derive(Component)]
+struct EstimateText;
+
+const BAR_HEIGHT: f32 = 380.0;
+
+fn spawn_bar(mut commands: Commands) {
+    commands
+        .spawn((
+            EvalBar,
+            Name::new("evaluation bar"),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(40),
+                top: px(190),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(8),
+                ..default()
+            },
+            Visibility::Hidden,
+            Pickable::IGNORE,
+        ))
+        .with_children(|bar| {
+            bar.spawn((
+                WhiteBack,
+                Node {
+                    width: px(26),
+                    height: px(BAR_HEIGHT),
+                    flex_direction: FlexDirection::ColumnReverse,
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::all(px(6)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                BorderColor::all(palette::PANEL_BORDER),
+                BackgroundColor(palette::TEXT),
+            ))
+            .with_child((
+                BlackFill,
+                Node {
+                    width: percent(100),
+                    height: percent(50),
+                    ..default()
+                },
+                BackgroundColor(Color::BLACK),
+            ));
+            bar.spawn((
+                EstimateText,
+                Text::new(""),
+                TextFont::from_font_size(17.0),
+                TextColor(palette::TEXT),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    padding: UiRect::axes(px(8), px(4)),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(palette::PANEL),
+            ));
+        });
+}
+
+fn ask_for_position(settings: Res<Settings>, state: Res<Match>, mut analysis: ResMut<Analysis>) {
+    if settings.eval_bar && !matches!(state.status(), Status::Over(_)) {
+        analysis.want(state.game.current(), Priority::Bar);
+    }
+}
+
+/// Black's share of the bar for an expected final difference: even at half, and a lead of
+/// 20 discs near the end of the bar (a lead that size is decisive).
+fn black_share(discs: f32) -> f32 {
+    0.5 + 0.5 * (discs / 20.0).tanh()
+}
+
+fn show_estimate(
+    settings: Res<Settings>,
+    state: Res<Match>,
+    analysis: Res<Analysis>,
+    time: Res<Time>,
+    mut bar: Query<&mut Visibility, With<EvalBar>>,
+    mut fill: Query<(&mut Node, &mut BackgroundColor), With<BlackFill>>,
+    mut text: Query<&mut Text, With<EstimateText>>,
+    mut backs: Query<&mut BackgroundColor, (With<WhiteBack>, Without<BlackFill>)>,
+) {
+    let shown = if settings.eval_bar {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut bar {
+        v.set_if_neq(shown);
+    }
+    if !settings.eval_bar {
+        return;
+    }
+    let estimate = analysis.black_estimate(&state.game, state.game.ply());
+    let words = match estimate {
+        None => "...".to_string(),
+        Some((v, exact)) => {
+            let discs = (v as f32 / 100.0).round() as i32;
+            let leader = if discs >= 0 { Side::Black } else { Side::White };
+            let lead = if discs == 0 {
+                "Even".to_string()
+            } else {
+                format!(
+                    "{} +{}",
+                    palette::side_name(settings.colors, leader),
+                    discs.abs()
+                )
+            };
+            let how = if exact { "solved" } else { "estimate" };
+            format!("{lead}\n{how}")
+        }
+    };
+    for mut t in &mut text {
+        if t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+    let target = estimate.map_or(0.5, |(v, _)| black_share(v as f32 / 100.0));
+    for (mut node, mut color) in &mut fill {
+        let now = match node.height {
+            Val::Percent(p) => p / 100.0,
+            _ => 0.5,
+        };
+        // Ease toward the new estimate over a few tenths of a second.
+        let step = (time.delta_secs() * 6.0).min(1.0);
+        let next = now + (target - now) * step;
+        if (next - now).abs() > 1e-4 {
+            node.height = percent(next * 100.0);
+        }
+        color.set_if_neq(BackgroundColor(palette::face(settings.colors, Side::Black)));
+    }
+    for mut c in &mut backs {
+        c.set_if_neq(BackgroundColor(palette::face(settings.colors, Side::White)));
+    }
+}

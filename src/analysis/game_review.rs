@@ -1,0 +1,442 @@
+//! The post-game review: once a game is over, every position of it is scored in the
+//! background (see the parent module), then a panel shows the evaluation over the game as a
+//! graph and the three biggest mistakes. Choosing a mistake jumps the review to the position
+//! before it, where a ghost disc shows the better move.
+
+use bevy::prelude::*;
+use reversi_engine::{Color as Side, Game, Move, Position, Square, Status};
+
+use super::hints::disc_text;
+use super::{Analysis, Priority, analysable};
+use crate::GameSet;
+use crate::board::discs::DiscAssets;
+use crate::board::{DISC_THICKNESS, disc_rest};
+use crate::rules::{Match, ReviewRequest};
+use crate::settings::Settings;
+use crate::theme::palette::{self, side_name};
+use crate::theme::widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameReview>()
+        .add_systems(Update, review_finished_game.in_set(GameSet::Rules));
+}
+
+pub(super) fn presentation(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            show_panel,
+            show_ghost,
+            mistake_keys.run_if(in_state(crate::menus::Menu::None)),
+        )
+            .in_set(GameSet::Presentation),
+    );
+}
+
+/// One placement of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// Moves (passes counted) before this one: the position it was played in.
+    pub ply: usize,
+    /// The placement's number in the game, from 1 (passes not counted), as players count.
+    pub number: usize,
+    pub mover: Side,
+    pub played: Square,
+    /// The engine's best move there and the scores of both, from the mover's view
+    /// (hundredths of a disc).
+    pub best: Square,
+    pub best_score: i32,
+    pub played_score: i32,
+    /// The estimate for Black after the move (hundredths), for the graph.
+    pub black_after: i32,
+}
+
+impl MoveReview {
+    /// How much the move gave away against the best one (hundredths of a disc, never < 0).
+    pub fn loss(&self) -> i32 {
+        (self.best_score - self.played_score).max(0)
+    }
+}
+
+/// The review of the finished game: complete once every placement is scored.
+#[derive(Resource, Default, Debug)]
+pub struct GameReview {
+    /// The record the review is of (start position and every move).
+    record: Option<(Position, Vec<Move>)>,
+    /// Scored placements so far and how many there are.
+    pub scored: usize,
+    pub total: usize,
+    /// Every placement, in order, once all are scored.
+    pub moves: Vec<MoveReview>,
+    /// Indices into `moves` of the biggest mistakes (at most three, worst first).
+    pub mistakes: Vec<usize>,
+    /// The game's rules are a variant the search does not model: no review.
+    pub unavailable: bool,
+}
+
+/// A move counts as a mistake from this loss on (a whole disc).
+const MISTAKE: i32 = 100;
+
+impl GameReview {
+    /// Whether every placement is scored.
+    pub fn complete(&self) -> bool {
+        !self.unavailable && self.total > 0 && self.moves.len() == self.total
+    }
+
+    /// The judged move played in the position after `ply` moves, if it was a mistake.
+    pub fn mistake_at(&self, ply: usize) -> Option<&MoveReview> {
+        self.moves
+            .iter()
+            .find(|m| m.ply == ply)
+            .filter(|m| m.loss() >= MISTAKE)
+    }
+}
+
+/// The whole record, whether or not the review has stepped back: the moves played and the
+/// ones waiting to be redone.
+fn whole_record(game: &Game) -> Vec<Move> {
+    let mut moves = game.moves().to_vec();
+    moves.extend(game.redo_moves().copied());
+    moves
+}
+
+/// The positions of a record (start first) and whether its end is game over.
+fn positions(start: &Position, moves: &[Move]) -> Option<Vec<Position>> {
+    let mut out = vec![*start];
+    for mv in moves {
+        let next = out.last()?.play(*mv).ok()?.0;
+        out.push(next);
+    }
+    matches!(out.last()?.status(), Status::Over(_)).then_some(out)
+}
+
+fn review_finished_game(
+    state: Res<Match>,
+    mut review: ResMut<GameReview>,
+    mut analysis: ResMut<Analysis>,
+) {
+    let start = *state.game.start();
+    let moves = whole_record(&state.game);
+    let same = review
+        .record
+        .as_ref()
+        .is_some_and(|(s, m)| *s == start && *m == moves);
+    if !same {
+        *review = GameReview::default();
+        review.record = Some((start, moves.clone()));
+    }
+    if review.complete() {
+        return;
+    }
+    let Some(positions) = positions(&start, &moves) else {
+        // Not over (yet): nothing to review.
+        review.total = 0;
+        return;
+    };
+    let placements: Vec<(usize, Square)> = moves
+        .iter()
+        .enumerate()
+        .filter_map(|(ply, mv)| match mv {
+            Move::Place { square, .. } => Some((ply, *square)),
+            Move::Pass => None,
+        })
+        .collect();
+    review.total = placements.len();
+    review.unavailable = placements
+        .iter()
+        .any(|&(ply, _)| !analysable(&positions[ply]));
+    if review.unavailable {
+        return;
+    }
+    let mut judged = Vec::with_capacity(placements.len());
+    for (i, &(ply, played)) in placements.iter().enumerate() {
+        let pos = &positions[ply];
+        let Some(scores) = analysis.want(pos, Priority::Review) else {
+            continue;
+        };
+        let (Some((best, best_score)), Some(played_score)) = (scores.best(), scores.of(played))
+        else {
+            continue;
+        };
+        let mover = pos.to_move();
+        let for_black = if mover == Side::Black { 1 } else { -1 };
+        judged.push(MoveReview {
+            ply,
+            number: i + 1,
+            mover,
+            played,
+            best,
+            best_score,
+            played_score,
+            black_after: played_score * for_black,
+        });
+    }
+    review.scored = judged.len();
+    if review.scored < review.total {
+        return;
+    }
+    let mut order: Vec<usize> = (0..judged.len())
+        .filter(|&i| judged[i].loss() >= MISTAKE)
+        .collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(judged[i].loss()), i));
+    order.truncate(3);
+    review.mistakes = order;
+    review.moves = judged;
+}
+
+/// The analysis panel (right of the board) while a finished game is shown.
+#[derive(Component)]
+struct ReviewPanel;
+
+/// What the panel was drawn for, so it is rebuilt only when that changes.
+#[derive(Default, PartialEq)]
+struct Drawn {
+    scored: usize,
+    complete: bool,
+    ply: usize,
+    reviewing: bool,
+    scheme: Option<crate::settings::ColorScheme>,
+}
+
+const GRAPH_WIDTH: f32 = 262.0;
+const GRAPH_HEIGHT: f32 = 110.0;
+
+fn show_panel(
+    mut commands: Commands,
+    state: Res<Match>,
+    review: Res<GameReview>,
+    settings: Res<Settings>,
+    panels: Query<Entity, With<ReviewPanel>>,
+    mut drawn: Local<Option<Drawn>>,
+) {
+    let over = review.total > 0 || review.unavailable && review.record.is_some();
+    let wanted =
+        (over && matches!(state.status(), Status::Over(_)) || state.reviewing).then(|| Drawn {
+            scored: review.scored,
+            complete: review.complete(),
+            ply: state.game.ply(),
+            reviewing: state.reviewing,
+            scheme: Some(settings.colors),
+        });
+    if *drawn == wanted && (wanted.is_none() || !panels.is_empty()) {
+        return;
+    }
+    for e in &panels {
+        commands.entity(e).despawn();
+    }
+    *drawn = wanted;
+    let Some(now) = drawn.as_ref() else {
+        return;
+    };
+    let colors = settings.colors;
+    commands
+        .spawn((
+            ReviewPanel,
+            Name::new("game analysis"),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(16),
+                top: px(16),
+                width: px(GRAPH_WIDTH + 28.0),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                padding: UiRect::all(px(14)),
+                border: UiRect::all(px(1)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            BorderColor::all(palette::PANEL_BORDER),
+        ))
+        .with_children(|p| {
+            p.spawn(widgets::header("Game analysis"));
+            if review.unavailable {
+                p.spawn(widgets::label(
+                    "Not available for this variant: the engine plays the standard rules only.",
+                ));
+                return;
+            }
+            if !now.complete {
+                p.spawn(widgets::label(format!(
+                    "Analysing every move... {} of {}",
+                    review.scored, review.total
+                )));
+                return;
+            }
+            graph(p, &review, now.ply, colors);
+            if review.mistakes.is_empty() {
+                p.spawn(widgets::label(
+                    "No mistakes of a disc or more. Well played!",
+                ));
+                return;
+            }
+            p.spawn(widgets::label(
+                "Biggest mistakes (click, or 1-3, to see the better move):",
+            ));
+            for (k, &i) in review.mistakes.iter().enumerate() {
+                let m = &review.moves[i];
+                let text = format!(
+                    "{}   {}. {} {}  {}  ({} was {})",
+                    k + 1,
+                    m.number,
+                    side_name(colors, m.mover),
+                    m.played,
+                    disc_text(-m.loss()),
+                    m.best,
+                    disc_text(m.best_score),
+                );
+                let ply = m.ply;
+                p.spawn(widgets::small_button(text)).observe(
+                    move |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
+                        w.write(ReviewRequest::Jump(ply));
+                    },
+                );
+            }
+            if let Some(m) = review.mistake_at(now.ply).filter(|_| now.reviewing) {
+                p.spawn(widgets::label(format!(
+                    "Move {}: {} played {} ({}); {} was better ({}), shown as a ghost disc.",
+                    m.number,
+                    side_name(colors, m.mover),
+                    m.played,
+                    disc_text(m.played_score),
+                    m.best,
+                    disc_text(m.best_score)
+                )))
+                .insert(TextColor(palette::ACCENT));
+            }
+        });
+}
+
+/// 1, 2 and 3 jump to the biggest mistakes once the review has found them.
+fn mistake_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    review: Res<GameReview>,
+    state: Res<Match>,
+    mut requests: MessageWriter<ReviewRequest>,
+) {
+    if !review.complete() || !(state.reviewing || matches!(state.status(), Status::Over(_))) {
+        return;
+    }
+    let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3];
+    for (k, key) in digits.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some(&i) = review.mistakes.get(k)
+        {
+            requests.write(ReviewRequest::Jump(review.moves[i].ply));
+        }
+    }
+}
+
+/// The evaluation over the game: a bar per placement, up for Black's expected lead and down
+/// for White's, the move shown in the review marked.
+fn graph(
+    p: &mut ChildSpawnerCommands,
+    review: &GameReview,
+    ply: usize,
+    colors: crate::settings::ColorScheme,
+) {
+    let n = review.moves.len().max(1);
+    let width = GRAPH_WIDTH / n as f32;
+    let half = GRAPH_HEIGHT / 2.0;
+    p.spawn((
+        Node {
+            width: px(GRAPH_WIDTH),
+            height: px(GRAPH_HEIGHT),
+            ..default()
+        },
+        BackgroundColor(palette::FELT.darker(0.05)),
+    ))
+    .with_children(|g| {
+        g.spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(half),
+                width: percent(100),
+                height: px(1),
+                ..default()
+            },
+            BackgroundColor(palette::TEXT_DIM),
+        ));
+        for (i, m) in review.moves.iter().enumerate() {
+            let discs = m.black_after as f32 / 100.0;
+            let h = (half * (discs / 32.0).clamp(-1.0, 1.0).abs()).max(1.0);
+            let leader = if discs >= 0.0 {
+                Side::Black
+            } else {
+                Side::White
+            };
+            let shown = m.ply < ply && review.moves.get(i + 1).is_none_or(|next| next.ply >= ply);
+            let color = if shown {
+                palette::ACCENT
+            } else if review.mistake_at(m.ply).is_some() {
+                palette::LAST_MOVE
+            } else {
+                palette::face(colors, leader)
+            };
+            g.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(i as f32 * width),
+                    width: px((width - 1.0).max(1.0)),
+                    height: px(h),
+                    top: px(if discs >= 0.0 { half - h } else { half }),
+                    ..default()
+                },
+                BackgroundColor(color),
+            ));
+        }
+    });
+    // `insert` replaces the label's own font (a bundle may not name a component twice).
+    p.spawn(widgets::label(format!(
+        "Up: {} ahead, down: {} ahead. Red: mistakes.",
+        side_name(colors, Side::Black),
+        side_name(colors, Side::White)
+    )))
+    .insert(TextFont::from_font_size(14.0));
+}
+
+/// The better move, as a see-through disc of the mover's colour on its square.
+#[derive(Component)]
+struct GhostDisc;
+
+fn show_ghost(
+    mut commands: Commands,
+    state: Res<Match>,
+    review: Res<GameReview>,
+    settings: Res<Settings>,
+    assets: Option<Res<DiscAssets>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    ghosts: Query<(Entity, &GhostDisc)>,
+    mut shown: Local<Option<(Square, Side)>>,
+) {
+    let wanted = state
+        .reviewing
+        .then(|| review.mistake_at(state.game.ply()))
+        .flatten()
+        .map(|m| (m.best, m.mover));
+    if *shown == wanted && (wanted.is_none() || !ghosts.is_empty()) {
+        return;
+    }
+    for (e, _) in &ghosts {
+        commands.entity(e).despawn();
+    }
+    *shown = wanted;
+    let (Some((square, mover)), Some(assets)) = (wanted, assets) else {
+        return;
+    };
+    let material = materials.add(StandardMaterial {
+        base_color: palette::face(settings.colors, mover).with_alpha(0.45),
+        alpha_mode: AlphaMode::Blend,
+        perceptual_roughness: 0.6,
+        ..default()
+    });
+    commands.spawn((
+        GhostDisc,
+        Name::new(format!("ghost disc {square}")),
+        Mesh3d(assets.half.clone()),
+        MeshMaterial3d(material),
+        Transform::from_translation(disc_rest(square) + Vec3::Y * DISC_THICKNESS * 0.1)
+            .with_scale(Vec3::new(1.0, 2.0, 1.0)),
+        Pickable::IGNORE,
+    ));
+}

@@ -1,0 +1,100 @@
+//! Hints and study scores. On request (I, a gamepad's West button, or the HUD's Hint button) the best move for the
+//! person to move is scored and shown on its square; with "Move scores: always" every legal
+//! move wears its score whenever a person is to move. This decides *what* is shown
+//! ([`ShownScores`]); `score_labels` draws it.
+
+use bevy::prelude::*;
+use reversi_engine::Square;
+
+use super::{Analysis, Priority, analysable};
+use crate::GameSet;
+use crate::rules::Match;
+use crate::settings::Settings;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HintRequest>()
+        .init_resource::<Hint>()
+        .init_resource::<ShownScores>()
+        .add_systems(Update, choose_scores.in_set(GameSet::Rules));
+}
+
+/// A person asks for the best move in the current position.
+#[derive(Message, Copy, Clone, Debug, Default)]
+pub struct HintRequest;
+
+/// The position (by generation) a hint was asked for; it lapses when the position changes.
+#[derive(Resource, Default)]
+pub struct Hint {
+    generation: Option<u64>,
+}
+
+/// What the board shows: scores on squares (hundredths of a disc, from the mover's view).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct ShownScores {
+    /// The squares and their scores; empty while nothing is asked for or known yet.
+    pub moves: Vec<(Square, i32)>,
+    /// The best of them (highlighted).
+    pub best: Option<Square>,
+    /// Whether the scores are the final result under perfect play.
+    pub exact: bool,
+    /// A hint or the study scores are asked for but the search has not answered yet.
+    pub waiting: bool,
+    /// Why nothing can be shown (a variant the search does not model), for the status line.
+    pub unavailable: bool,
+}
+
+fn choose_scores(
+    mut requests: MessageReader<HintRequest>,
+    mut hint: ResMut<Hint>,
+    mut shown: ResMut<ShownScores>,
+    mut analysis: ResMut<Analysis>,
+    state: Res<Match>,
+    settings: Res<Settings>,
+) {
+    let can_ask = state.human_to_move() && !state.reviewing;
+    if requests.read().count() > 0 && can_ask {
+        hint.generation = Some(state.generation);
+    }
+    if hint.generation.is_some_and(|g| g != state.generation) {
+        hint.generation = None;
+    }
+    let all = settings.move_scores && can_ask;
+    let asked = all || hint.generation.is_some();
+    let pos = state.game.current();
+    let mut next = ShownScores::default();
+    if asked {
+        match analysis.want(pos, Priority::Hint) {
+            Some(scores) => {
+                next.best = scores.best().map(|b| b.0);
+                next.exact = scores.exact;
+                next.moves = if all {
+                    scores.moves.clone()
+                } else {
+                    scores.best().into_iter().collect()
+                };
+            }
+            None if analysable(pos) => next.waiting = true,
+            None => next.unavailable = true,
+        }
+    }
+    if *shown != next {
+        *shown = next;
+    }
+}
+
+impl ShownScores {
+    /// The score shown on `square`.
+    pub fn of(&self, square: Square) -> Option<i32> {
+        self.moves.iter().find(|m| m.0 == square).map(|m| m.1)
+    }
+}
+
+/// A score as a player reads it: whole discs with a sign ("+4", "-2", "0").
+pub fn disc_text(hundredths: i32) -> String {
+    let discs = (hundredths as f32 / 100.0).round() as i32;
+    if discs > 0 {
+        format!("+{discs}")
+    } else {
+        discs.to_string()
+    }
+}

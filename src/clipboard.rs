@@ -1,0 +1,231 @@
+//! Games in and out as text: Ctrl+C copies the game's transcript (`f5d6c3…`, with a rules tag
+//! for a variant: the same text the browser keeps in its address), Ctrl+V opens a game from
+//! the clipboard. Pasted text may be a transcript with or without separators, a GGF record,
+//! or a 64-character board with the side to move; anything else is refused with the reason
+//! and the game on the board is kept.
+
+use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::prelude::*;
+use reversi_engine::ggf::Record;
+use reversi_engine::{Game, Rules, notation::parse_board};
+
+use crate::GameSet;
+use crate::hud::toast::Toast;
+use crate::link::{fragment_of, game_from_fragment};
+use crate::menus::Menu;
+use crate::rules::{GameSetup, Match, ResumeRequest};
+
+/// Opening games from text (the logic: headless tests send [`OpenGameText`]).
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<OpenGameText>()
+        .add_message::<Toast>()
+        .add_systems(Update, open_game_text.in_set(GameSet::Input));
+}
+
+/// Ctrl+C and Ctrl+V on the board (the system clipboard comes with the window).
+pub(super) fn keys_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        clipboard_keys
+            .run_if(in_state(Menu::None))
+            .before(open_game_text)
+            .in_set(GameSet::Input),
+    );
+}
+
+/// Open the game this text describes (pasted, or typed into the menu's field), with these
+/// players, or the current game's when `None`.
+#[derive(Message, Clone, Debug)]
+pub struct OpenGameText {
+    pub text: String,
+    pub setup: Option<GameSetup>,
+}
+
+/// Longer than any game's text in any of the accepted forms (a GGF record with long names
+/// and comments included); more is not a game and is not parsed.
+const MAX_TEXT: usize = 20_000;
+
+/// The game a text describes, or what is wrong with it in words a player can act on.
+pub fn game_from_text(text: &str) -> Result<Game, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("there is no text".into());
+    }
+    if text.len() > MAX_TEXT {
+        return Err(format!(
+            "{} characters is far longer than any game",
+            text.len()
+        ));
+    }
+    if text.starts_with("(;") {
+        let record = Record::parse(text).map_err(|e| format!("not a GGF game: {e}"))?;
+        return Ok(record.game);
+    }
+    if looks_like_a_board(text) {
+        return parse_board(text, Rules::default())
+            .map(Game::from_position)
+            .map_err(|e| format!("not a board: {e}"));
+    }
+    match game_from_fragment(text) {
+        Ok(Some(game)) => Ok(game),
+        Ok(None) => Err("there is no text".into()),
+        Err(why) => Err(why),
+    }
+}
+
+/// 64 squares of `X`/`O`/`-` (or `*`, `.`) and a side: no digits, which every transcript has.
+fn looks_like_a_board(text: &str) -> bool {
+    let squares = text
+        .chars()
+        .filter(|c| matches!(c, 'X' | 'x' | 'O' | 'o' | '-' | '.' | '*'))
+        .count();
+    squares >= 64 && !text.chars().any(|c| c.is_ascii_digit())
+}
+
+/// A paste in progress (in the browser the clipboard answers later).
+#[derive(Default)]
+struct Pending(Option<ClipboardRead>);
+
+fn clipboard_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<Match>,
+    mut clipboard: ResMut<Clipboard>,
+    mut toasts: MessageWriter<Toast>,
+    mut pending: Local<Pending>,
+    mut open: MessageWriter<OpenGameText>,
+) {
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    if ctrl && keys.just_pressed(KeyCode::KeyC) {
+        let text = whole_record_text(&state.game);
+        let message = match clipboard.set_text(text.clone()) {
+            Ok(()) if text.is_empty() => "Copied: no moves yet".to_string(),
+            Ok(()) => format!("Copied the game to the clipboard: {}", short(&text)),
+            Err(e) => format!("Could not copy the game: {e:?}"),
+        };
+        toasts.write(Toast(message));
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyV) {
+        pending.0 = Some(clipboard.fetch_text());
+    }
+    if let Some(read) = pending.0.as_mut()
+        && let Some(result) = read.poll_result()
+    {
+        pending.0 = None;
+        match result {
+            Ok(text) => {
+                open.write(OpenGameText { text, setup: None });
+            }
+            Err(e) => {
+                toasts.write(Toast(format!("Could not read the clipboard: {e:?}")));
+            }
+        }
+    }
+}
+
+/// The whole record's text, also while a review shows an earlier position.
+pub fn whole_record_text(game: &Game) -> String {
+    let mut whole = game.clone();
+    while whole.redo().is_some() {}
+    fragment_of(&whole)
+}
+
+fn short(text: &str) -> String {
+    if text.chars().count() > 40 {
+        format!("{}...", text.chars().take(40).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// Opens a game from text: the rules are the game's, the players the request's (or the
+/// current ones). The menu closes on success; on failure it stays, with the reason shown.
+fn open_game_text(
+    mut texts: MessageReader<OpenGameText>,
+    state: Res<Match>,
+    mut resume: MessageWriter<ResumeRequest>,
+    mut toasts: MessageWriter<Toast>,
+    mut menu: ResMut<NextState<Menu>>,
+) {
+    for request in texts.read() {
+        match game_from_text(&request.text) {
+            Ok(game) => {
+                let players = request.setup.clone().unwrap_or_else(|| state.setup.clone());
+                let setup = GameSetup {
+                    rules: game.rules(),
+                    ..players
+                };
+                menu.as_mut().set_if_neq(Menu::None);
+                let moves = game.ply();
+                toasts.write(Toast(format!(
+                    "Opened a game of {moves} move{}",
+                    if moves == 1 { "" } else { "s" }
+                )));
+                resume.write(ResumeRequest { game, setup });
+            }
+            Err(why) => {
+                toasts.write(Toast(format!("Could not open that game: {why}")));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_engine::{Color, Status};
+
+    #[test]
+    fn transcripts_are_read_with_or_without_separators() {
+        for text in ["f5d6c3", "F5 D6 C3", "f5, d6, c3", "  1. f5 d6 2. c3\n"] {
+            let game = game_from_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(game.transcript(), "f5d6c3", "{text:?}");
+        }
+        let mut variant = game_from_text("parallel/").unwrap();
+        assert_ne!(variant.rules(), Rules::default());
+        let first = variant.current().legal_squares().first().unwrap();
+        variant.play(reversi_engine::Move::at(first)).unwrap();
+        // What Ctrl+C writes opens as the same game.
+        let copied = whole_record_text(&variant);
+        assert_eq!(
+            game_from_text(&copied).unwrap().transcript(),
+            variant.transcript()
+        );
+    }
+
+    #[test]
+    fn a_board_with_the_side_to_move_opens_as_a_set_up_position() {
+        let text = format!("{}{}{} O", "-".repeat(27), "OX------XO", "-".repeat(27));
+        let game = game_from_text(&text).unwrap();
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.current().to_move(), Color::White);
+        assert_eq!(game.current().discs(Color::Black).count(), 2);
+        assert!(matches!(game.status(), Status::ToMove(Color::White)));
+    }
+
+    #[test]
+    fn a_ggf_record_opens_with_its_moves() {
+        let ggf = "(;GM[Othello]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)";
+        assert_eq!(game_from_text(ggf).unwrap().transcript(), "f5d6c3");
+    }
+
+    #[test]
+    fn bad_text_is_refused_with_the_reason() {
+        for (text, why) in [
+            ("", "no text"),
+            ("   \n", "no text"),
+            ("f5d6a1", "move 3 (a1"),
+            ("hello there", "at character"),
+            ("(;GM[Othello]TY[8]B[F5", "GGF"),
+            (&"X".repeat(70), "not a board"),
+            (&"f5".repeat(20_000), "longer than any game"),
+        ] {
+            let err = game_from_text(text).unwrap_err();
+            assert!(err.contains(why), "{text:.40}: {err}");
+        }
+    }
+}

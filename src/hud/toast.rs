@@ -1,0 +1,73 @@
+//! Short notices at the top of the screen ("Copied the game…", "Could not open that game:
+//! move 7 (c4) is illegal…"), each for a few seconds; a newer one replaces the older.
+
+use bevy::prelude::*;
+
+use crate::GameSet;
+use crate::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Toast>()
+        .add_systems(Update, show_toasts.in_set(GameSet::Presentation));
+}
+
+/// A notice for the player.
+#[derive(Message, Clone, Debug)]
+pub struct Toast(pub String);
+
+#[derive(Component)]
+struct ToastPanel {
+    until: f64,
+}
+
+/// How long a notice stays, in seconds: long enough to read a sentence.
+const SHOWN_FOR: f64 = 5.0;
+
+fn show_toasts(
+    mut commands: Commands,
+    mut toasts: MessageReader<Toast>,
+    time: Res<Time>,
+    panels: Query<(Entity, &ToastPanel)>,
+) {
+    let now = time.elapsed_secs_f64();
+    let newest = toasts.read().last().cloned();
+    for (e, panel) in &panels {
+        if newest.is_some() || now > panel.until {
+            commands.entity(e).despawn();
+        }
+    }
+    let Some(Toast(text)) = newest else {
+        return;
+    };
+    info!("{text}");
+    commands.spawn((
+        ToastPanel {
+            until: now + SHOWN_FOR,
+        },
+        Name::new("toast"),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(16),
+            width: percent(100),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        // Above the menus: a refused paste is explained over the menu it came from.
+        GlobalZIndex(100),
+        children![(
+            Text::new(text),
+            TextFont::from_font_size(18.0),
+            TextColor(palette::TEXT),
+            Node {
+                max_width: px(620),
+                padding: UiRect::axes(px(16), px(8)),
+                border: UiRect::all(px(1)),
+                border_radius: BorderRadius::all(px(8)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            BorderColor::all(palette::ACCENT),
+        )],
+    ));
+}

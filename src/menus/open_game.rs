@@ -1,0 +1,158 @@
+//! The new-game menu's "Open a game" row: a field to type or paste (Ctrl+V) a transcript, a
+//! board of 64 squares with the side to move, or a GGF record, and an Open button. The game
+//! opens with the players chosen above; text that is not a legal game is refused with the
+//! reason (see `clipboard::game_from_text`) and the menu stays.
+
+use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::Menu;
+use super::choices::NewGameForm;
+use crate::clipboard::OpenGameText;
+use crate::theme::focus::{Focused, TakesText};
+use crate::theme::{palette, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameTextDraft>().add_systems(
+        Update,
+        (type_game_text, show_game_text)
+            .chain()
+            .run_if(in_state(Menu::NewGame)),
+    );
+}
+
+/// What has been typed or pasted into the field so far (kept while the menu is away).
+#[derive(Resource, Default)]
+pub struct GameTextDraft(pub String);
+
+#[derive(Component)]
+struct GameTextField;
+
+/// The most text the field takes: a long GGF record fits.
+const MAX_DRAFT: usize = 8_000;
+/// The field shows the end of what was typed, this many characters.
+const SHOWN: usize = 34;
+
+/// The row: label, field, Open button.
+pub fn open_game_row(p: &mut ChildSpawnerCommands) {
+    p.spawn(widgets::row()).with_children(|r| {
+        r.spawn((
+            widgets::label("Open a game"),
+            Node {
+                width: px(150),
+                ..default()
+            },
+        ));
+        r.spawn((widgets::small_button(""), GameTextField, TakesText))
+            .insert(Node {
+                width: px(360),
+                padding: UiRect::axes(px(12), px(5)),
+                justify_content: JustifyContent::FlexStart,
+                border: UiRect::all(px(1)),
+                border_radius: BorderRadius::all(px(8)),
+                overflow: Overflow::clip(),
+                ..default()
+            })
+            .observe(open);
+        r.spawn(widgets::small_button("Open")).observe(open);
+    });
+}
+
+fn open(
+    _: On<widgets::Activate>,
+    draft: Res<GameTextDraft>,
+    form: Res<NewGameForm>,
+    mut requests: MessageWriter<OpenGameText>,
+) {
+    requests.write(OpenGameText {
+        text: draft.0.clone(),
+        setup: Some(form.setup()),
+    });
+}
+
+/// Typing into the focused field; Ctrl+V pastes (in the browser the text comes a moment later).
+fn type_game_text(
+    mut typed: MessageReader<KeyboardInput>,
+    keys: Res<ButtonInput<KeyCode>>,
+    focused: Res<Focused>,
+    fields: Query<(), With<GameTextField>>,
+    mut draft: ResMut<GameTextDraft>,
+    mut clipboard: ResMut<Clipboard>,
+    mut pending: Local<Option<ClipboardRead>>,
+) {
+    if let Some(read) = pending.as_mut()
+        && let Some(result) = read.poll_result()
+    {
+        *pending = None;
+        if let Ok(text) = result {
+            draft.0 = text
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\n')
+                .take(MAX_DRAFT)
+                .collect();
+        }
+    }
+    if !focused.0.is_some_and(|e| fields.contains(e)) {
+        typed.clear();
+        return;
+    }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let mut text = draft.0.clone();
+    for key in typed.read().filter(|k| k.state.is_pressed()) {
+        match &key.logical_key {
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("v") => {
+                *pending = Some(clipboard.fetch_text());
+            }
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("u") => text.clear(),
+            Key::Character(_) if ctrl => {}
+            Key::Backspace => {
+                text.pop();
+            }
+            Key::Character(c) => text.extend(c.chars().filter(|c| !c.is_control())),
+            Key::Space => text.push(' '),
+            _ => {}
+        }
+    }
+    let text: String = text.chars().take(MAX_DRAFT).collect();
+    if text != draft.0 {
+        draft.0 = text;
+    }
+}
+
+/// The field: a hint while empty, the end of the text (with a caret) otherwise.
+fn show_game_text(
+    draft: Res<GameTextDraft>,
+    focused: Res<Focused>,
+    fields: Query<(Entity, &Children), With<GameTextField>>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    for (field, children) in &fields {
+        let editing = focused.0 == Some(field);
+        let one_line = draft.0.replace(['\n', '\r'], " ");
+        let count = one_line.chars().count();
+        let tail: String = one_line.chars().skip(count.saturating_sub(SHOWN)).collect();
+        let (shown, color) = match (tail.is_empty(), editing) {
+            (true, false) => (
+                "moves, a board or GGF: type or Ctrl+V".to_string(),
+                palette::TEXT_DIM,
+            ),
+            (true, true) => ("|".to_string(), palette::TEXT),
+            (false, true) => (format!("{tail}|"), palette::TEXT),
+            (false, false) => (tail, palette::TEXT),
+        };
+        for child in children.iter() {
+            if let Ok((mut text, mut text_color)) = texts.get_mut(child) {
+                if text.0 != shown {
+                    text.0 = shown.clone();
+                }
+                text_color.set_if_neq(TextColor(color));
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Hints, study scores and the post-game review, with the engine's real study searches in
+//! the background: the scores shown must be the engine's, exact where the endgame is solved,
+//! and the mistakes the review ranks must be the moves that lost the most.
+
+use reversi::analysis::game_review::GameReview;
+use reversi::analysis::hints::{HintRequest, ShownScores};
+use reversi::analysis::{STUDY_DEPTH, STUDY_SOLVE};
+use reversi_engine::notation::parse_board;
+use reversi_engine::search::NoClock;
+use reversi_engine::search::remote::ScoreRequest;
+use reversi_engine::{Board, Searcher};
+use std::sync::atomic::AtomicBool;
+
+use super::*;
+
+/// Steps frames (giving the background search real time) until `done` holds.
+fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..3000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {what}");
+}
+
+fn shown(app: &App) -> &ShownScores {
+    app.world().resource::<ShownScores>()
+}
+
+/// The engine's own answer for `board`, as the game's study search asks it.
+fn engine_scores(board: Board) -> Vec<(Square, i32)> {
+    let request = ScoreRequest {
+        board,
+        depth: STUDY_DEPTH,
+        solve_empties: STUDY_SOLVE,
+        scoring: reversi_engine::Scoring::MostDiscs,
+    };
+    request.answer(&AtomicBool::new(false), &NoClock).scores
+}
+
+#[test]
+fn a_hint_shows_the_engines_best_move_until_the_position_changes() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    place(&mut app, "f5");
+    settle(&mut app);
+    assert!(
+        shown(&app).moves.is_empty(),
+        "nothing shown before it is asked"
+    );
+    app.world_mut().write_message(HintRequest);
+    wait_until(&mut app, "the hint", |app| shown(app).best.is_some());
+    let hint = shown(&app).clone();
+    let expected = engine_scores(state(&app).game.current().board());
+    assert_eq!(
+        hint.moves,
+        vec![expected[0]],
+        "the hint is the engine's best move"
+    );
+    assert_eq!(hint.best, Some(expected[0].0));
+    assert!(!hint.exact, "nothing is solved at move 2");
+    place(&mut app, &hint.best.unwrap().to_string());
+    app.update();
+    assert!(
+        shown(&app).moves.is_empty(),
+        "the hint lapses after the move"
+    );
+    assert!(!shown(&app).waiting);
+}
+
+#[test]
+fn study_mode_scores_every_legal_move() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    app.world_mut().resource_mut::<Settings>().move_scores = true;
+    place(&mut app, "f5");
+    place(&mut app, "d6");
+    wait_until(&mut app, "the move scores", |app| {
+        !shown(app).moves.is_empty()
+    });
+    let pos = *state(&app).game.current();
+    let mut on_board: Vec<Square> = shown(&app).moves.iter().map(|m| m.0).collect();
+    on_board.sort_by_key(|s| s.index());
+    assert_eq!(on_board, pos.legal_squares().squares().collect::<Vec<_>>());
+    assert_eq!(shown(&app).moves, engine_scores(pos.board()));
+}
+
+#[test]
+fn hints_are_refused_where_the_search_does_not_model_the_rules() {
+    let rules = Rules {
+        flips: reversi_engine::FlipRule::ChooseOneLine,
+        ..Rules::default()
+    };
+    let mut app = app_with(GameSetup::two_players(rules));
+    app.world_mut().write_message(HintRequest);
+    app.update();
+    app.update();
+    assert!(shown(&app).unavailable, "{:?}", shown(&app));
+    assert!(shown(&app).moves.is_empty());
+}
+
+/// FFO #20: six empties, Black to move. The game below plays it out with the worst move
+/// every time, so it has mistakes to find, all of them exactly measurable.
+fn worst_play_from_ffo_20() -> Game {
+    let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+    let start = parse_board(text, Rules::default()).unwrap();
+    let mut game = Game::from_position(start);
+    let mut searcher = Searcher::new(16);
+    let stop = AtomicBool::new(false);
+    loop {
+        match game.status() {
+            Status::Over(_) => return game,
+            Status::MustPass(_) => {
+                game.play(Move::Pass).unwrap();
+            }
+            Status::ToMove(_) => {
+                let board = game.current().board();
+                let scores = searcher.score_moves(&board, 1, 64, &stop, &NoClock);
+                let worst = scores.iter().min_by_key(|s| (s.1, s.0.index())).unwrap();
+                game.play(Move::at(worst.0)).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let game = worst_play_from_ffo_20();
+    app.world_mut().write_message(ResumeRequest {
+        game: game.clone(),
+        setup: GameSetup::two_players(Rules::default()),
+    });
+    wait_until(&mut app, "the review", |app| {
+        app.world().resource::<GameReview>().complete()
+    });
+    let review = app.world().resource::<GameReview>();
+    let placements = game
+        .moves()
+        .iter()
+        .filter(|m| matches!(m, Move::Place { .. }))
+        .count();
+    assert_eq!(review.moves.len(), placements);
+    // Every judged move against the exact solver's scores of that position.
+    let mut searcher = Searcher::new(16);
+    for m in &review.moves {
+        let board = game.position_at(m.ply).unwrap().board();
+        let exact = searcher.score_moves(&board, 1, 64, &AtomicBool::new(false), &NoClock);
+        let best = exact.iter().map(|s| s.1).max().unwrap();
+        let played = exact.iter().find(|s| s.0 == m.played).unwrap().1;
+        assert_eq!(
+            (m.best_score, m.played_score),
+            (best, played),
+            "move {}",
+            m.number
+        );
+    }
+    // The mistakes: at most three, each a disc or more, worst first, and none bigger left out.
+    assert!(
+        !review.mistakes.is_empty(),
+        "the worst moves every time made no mistake?"
+    );
+    let losses: Vec<i32> = review
+        .mistakes
+        .iter()
+        .map(|&i| review.moves[i].loss())
+        .collect();
+    assert!(losses.windows(2).all(|w| w[0] >= w[1]), "{losses:?}");
+    assert!(losses.iter().all(|&l| l >= 100), "{losses:?}");
+    let smallest = *losses.last().unwrap();
+    let bigger_left_out = review
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| !review.mistakes.contains(i) && m.loss() > smallest)
+        .count();
+    assert!(review.mistakes.len() == 3 || bigger_left_out == 0);
+    assert_eq!(
+        bigger_left_out, 0,
+        "a bigger mistake than {smallest} was left out"
+    );
+    // Choosing the worst mistake shows the position it was made in, where the better move is.
+    let worst = review.moves[review.mistakes[0]].clone();
+    app.world_mut()
+        .write_message(ReviewRequest::Jump(worst.ply));
+    app.update();
+    assert!(state(&app).reviewing);
+    assert_eq!(state(&app).game.ply(), worst.ply);
+    let review = app.world().resource::<GameReview>();
+    assert_eq!(review.mistake_at(worst.ply), Some(&worst));
+    assert!(
+        state(&app)
+            .game
+            .current()
+            .legal_squares()
+            .contains(worst.best)
+    );
+}
