@@ -300,11 +300,13 @@ def review_the_game(game, out):
 
     def panel_up(path):
         picture = Picture(path)
-        # The panel's dark body beside the graph, right of the board.
+        # The panel's dark body right of the board, and the graph's green field in it.
         dark = picture.share(WIDTH - 40, 40, lambda r, g, b: max(r, g, b) < 0.25, radius=10)
-        if dark < 0.6:
-            raise CheckFailed(f"analysis: no panel at the top right ({dark:.0%} dark)")
-        print(f"  analysis: the panel is up ({dark:.0%} dark)")
+        graph = picture.share(WIDTH - 160, 90, lambda r, g, b: g > 0.3 and g > r * 1.5, radius=12)
+        if dark < 0.6 or graph < 0.3:
+            raise CheckFailed(f"analysis: no panel with its graph at the top right "
+                              f"({dark:.0%} dark, {graph:.0%} graph)")
+        print(f"  analysis: the panel is up with its graph ({dark:.0%} dark, {graph:.0%} graph)")
     shoot_and_check(os.path.join(out, "analysis.png"), panel_up)
     if game.state["mistakes"] == "-":
         print("  no mistakes of a disc or more to jump to")

@@ -1,6 +1,7 @@
 //! The rules resource: the one place the game state changes. Input, the AI and loaded records
 //! send requests; this plugin validates them with the engine and announces facts as messages.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use reversi_engine::search::Level;
 use reversi_engine::{
@@ -18,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ReviewRequest>()
         .add_message::<ResumeRequest>()
         .add_message::<DiscPlaced>()
+        .add_message::<DiscTakenBack>()
         .add_message::<TurnPassed>()
         .add_message::<GameEnded>()
         .add_message::<MoveRefused>()
@@ -196,6 +198,14 @@ pub enum ReviewRequest {
     Finish,
 }
 
+/// Fact: stepping back through a record took a placement back: its disc leaves the board and
+/// the discs it flipped turn back.
+#[derive(Message, Copy, Clone, Debug)]
+pub struct DiscTakenBack {
+    pub placement: Placement,
+    pub square: Square,
+}
+
 /// Fact: a disc was placed and these discs flipped.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct DiscPlaced {
@@ -280,23 +290,27 @@ fn apply_undo_redo(
     mut redo: MessageReader<RedoRequest>,
     mut state: ResMut<Match>,
     mut reset: MessageWriter<BoardReset>,
+    mut facts: StepFacts,
 ) {
     let mut changed = false;
-    // While reviewing, undo and redo step through the record like the review's own keys.
-    let reviewing = state.reviewing;
+    // While reviewing, undo and redo step through the record like the review's own keys,
+    // animated.
+    if state.reviewing {
+        let steps = undo.read().map(|_| -1).chain(redo.read().map(|_| 1));
+        let steps: Vec<i32> = steps.collect();
+        for step in steps {
+            let stepped = step_animated(&mut state.game, step, &mut facts);
+            if stepped {
+                state.generation += 1;
+            }
+        }
+        return;
+    }
     for _ in undo.read() {
-        changed |= if reviewing {
-            step_back(&mut state.game)
-        } else {
-            undo_turn(&mut state)
-        };
+        changed |= undo_turn(&mut state);
     }
     for _ in redo.read() {
-        changed |= if reviewing {
-            step_forward(&mut state.game)
-        } else {
-            redo_turn(&mut state)
-        };
+        changed |= redo_turn(&mut state);
     }
     if changed {
         state.generation += 1;
@@ -304,21 +318,64 @@ fn apply_undo_redo(
     }
 }
 
+/// The facts a single animated step writes.
+#[derive(SystemParam)]
+pub struct StepFacts<'w> {
+    placed: MessageWriter<'w, DiscPlaced>,
+    taken_back: MessageWriter<'w, DiscTakenBack>,
+}
+
+/// One placement forward (`step` > 0) or back, told as facts so the board animates it.
+fn step_animated(game: &mut Game, step: i32, facts: &mut StepFacts) -> bool {
+    let placements = if step < 0 {
+        step_back(game)
+    } else {
+        step_forward(game)
+    };
+    for placement in &placements {
+        if let Move::Place { square, .. } = placement.mv {
+            if step < 0 {
+                facts.taken_back.write(DiscTakenBack {
+                    placement: *placement,
+                    square,
+                });
+            } else {
+                facts.placed.write(DiscPlaced {
+                    placement: *placement,
+                    square,
+                });
+            }
+        }
+    }
+    !placements.is_empty()
+}
+
 fn apply_review(
     mut requests: MessageReader<ReviewRequest>,
     mut state: ResMut<Match>,
     mut reset: MessageWriter<BoardReset>,
+    mut facts: StepFacts,
 ) {
     for request in requests.read() {
         let before = (state.game.ply(), state.reviewing);
+        // Single steps animate (the disc drops in or lifts away, the flips turn); jumps
+        // rebuild the board at once.
+        if let ReviewRequest::Step(step @ (-1 | 1)) = *request
+            && state.reviewing
+        {
+            if step_animated(&mut state.game, step, &mut facts) {
+                state.generation += 1;
+            }
+            continue;
+        }
         let game_over = |s: &Match| matches!(s.status(), Status::Over(_));
         match *request {
             ReviewRequest::Start if game_over(&state) => state.reviewing = true,
             ReviewRequest::Start => {} // a game in progress is not reviewed
             ReviewRequest::Jump(ply) if state.reviewing || game_over(&state) => {
                 state.reviewing = true;
-                while state.game.ply() > ply && step_back(&mut state.game) {}
-                while state.game.ply() < ply && step_forward(&mut state.game) {}
+                while state.game.ply() > ply && !step_back(&mut state.game).is_empty() {}
+                while state.game.ply() < ply && !step_forward(&mut state.game).is_empty() {}
             }
             _ if !state.reviewing => {}
             ReviewRequest::Step(n) => {
@@ -328,15 +385,15 @@ fn apply_review(
                     } else {
                         step_forward(&mut state.game)
                     };
-                    if !stepped {
+                    if stepped.is_empty() {
                         break;
                     }
                 }
             }
-            ReviewRequest::First => while step_back(&mut state.game) {},
-            ReviewRequest::Last => while step_forward(&mut state.game) {},
+            ReviewRequest::First => while !step_back(&mut state.game).is_empty() {},
+            ReviewRequest::Last => while !step_forward(&mut state.game).is_empty() {},
             ReviewRequest::Finish => {
-                while step_forward(&mut state.game) {}
+                while !step_forward(&mut state.game).is_empty() {}
                 state.reviewing = false;
             }
             ReviewRequest::Jump(_) => {} // handled above
@@ -350,31 +407,36 @@ fn apply_review(
     }
 }
 
-/// One placement back: the placement and any passes after it.
-pub fn step_back(game: &mut Game) -> bool {
-    let mut stepped = false;
+/// One placement back: the placement and any passes after it. Returns what was taken back
+/// (with its flips), latest first; empty at the start.
+pub fn step_back(game: &mut Game) -> Vec<Placement> {
+    let mut undone = Vec::new();
     while let Some(mv) = game.undo() {
-        stepped = true;
+        // Replayed from the position before, to know which discs it had flipped.
+        if let Ok((_, placement)) = game.current().play(mv) {
+            undone.push(placement);
+        }
         if matches!(mv, Move::Place { .. }) {
             break;
         }
     }
-    stepped
+    undone
 }
 
-/// One placement forward, and any passes that follow it.
-pub fn step_forward(game: &mut Game) -> bool {
-    let mut stepped = false;
+/// One placement forward, and any passes that follow it. Returns what was played; empty at
+/// the end.
+pub fn step_forward(game: &mut Game) -> Vec<Placement> {
+    let mut redone = Vec::new();
     while let Some(placement) = game.redo() {
-        stepped = true;
+        redone.push(placement);
         if matches!(placement.mv, Move::Place { .. }) {
             break;
         }
     }
     while game.can_redo() && matches!(game.status(), Status::MustPass(_)) {
-        game.redo();
+        redone.extend(game.redo());
     }
-    stepped
+    redone
 }
 
 /// Undoes back to the previous position where a human was to place (or one move in

@@ -637,3 +637,46 @@ fn a_game_opened_from_text_keeps_the_players_and_a_bad_one_changes_nothing() {
         against_the_computer(Level::Casual).players
     );
 }
+
+#[test]
+fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
+    use reversi::rules::DiscTakenBack;
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let mut record = Game::new(Rules::default());
+    record.play_transcript(PASSING_GAME).unwrap();
+    let finished = record.clone();
+    app.world_mut().resource_mut::<Match>().game = record;
+    app.world_mut().write_message(reversi::rules::BoardReset);
+    app.update();
+    settle(&mut app);
+    review(&mut app, ReviewRequest::Start);
+    let busy = |app: &App| {
+        let time = app.world().resource::<Time>();
+        app.world().resource::<BoardAnimation>().is_busy(time)
+    };
+    // All the way back, one animated step at a time (a lift and flips, not a rebuild) …
+    let mut steps = 0;
+    while state(&app).game.ply() > 0 {
+        drain::<DiscTakenBack>(&mut app);
+        app.world_mut().write_message(ReviewRequest::Step(-1));
+        app.update();
+        assert_eq!(drain::<DiscTakenBack>(&mut app).len(), 1, "step {steps}");
+        assert!(busy(&app), "step back {steps} was not animated");
+        settle(&mut app);
+        assert_world_matches_engine(&mut app);
+        steps += 1;
+    }
+    // … and forward again to the end, dropping each disc back in.
+    while state(&app).game.ply() < finished.ply() {
+        drain::<DiscPlaced>(&mut app);
+        app.world_mut().write_message(ReviewRequest::Step(1));
+        app.update();
+        assert_eq!(drain::<DiscPlaced>(&mut app).len(), 1);
+        assert!(busy(&app), "step forward was not animated");
+        settle(&mut app);
+        assert_world_matches_engine(&mut app);
+        steps -= 1;
+    }
+    assert_eq!(steps, 0);
+    assert_eq!(state(&app).game, finished);
+}

@@ -275,13 +275,14 @@ fn show_panel(
             ));
             for (k, &i) in review.mistakes.iter().enumerate() {
                 let m = &review.moves[i];
+                // "1   29. Black g5 -63 (b6 -42)": the scores the move and the best one lead to.
                 let text = format!(
-                    "{}   {}. {} {}  {}  ({} was {})",
+                    "{}   {}. {} {} {}  ({} {})",
                     k + 1,
                     m.number,
                     side_name(colors, m.mover),
                     m.played,
-                    disc_text(-m.loss()),
+                    disc_text(m.played_score),
                     m.best,
                     disc_text(m.best_score),
                 );

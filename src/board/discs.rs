@@ -10,7 +10,7 @@ use reversi_engine::{Color as Side, Square};
 
 use super::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
 use crate::GameSet;
-use crate::rules::{BoardReset, DiscPlaced, Match, TurnPassed};
+use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
 use crate::settings::{ColorScheme, Settings};
 use crate::theme::palette;
 
@@ -22,6 +22,8 @@ pub(super) fn plugin(app: &mut App) {
             (
                 rebuild_on_reset,
                 animate_placements,
+                animate_take_backs,
+                remove_lifted,
                 wait_for_pass_banner,
                 recolor_faces,
             )
@@ -193,7 +195,7 @@ fn spawn_all_discs(
 fn rebuild_on_reset(
     mut resets: MessageReader<BoardReset>,
     mut commands: Commands,
-    discs: Query<Entity, With<Disc>>,
+    discs: Query<Entity, Or<(With<Disc>, With<Lifting>)>>,
     state: Res<Match>,
     assets: Option<Res<DiscAssets>>,
     settings: Res<Settings>,
@@ -284,7 +286,9 @@ fn animate_placements(
             // Roll away from the placed disc: the axis is perpendicular to the line between them.
             let dir = (rest - disc_rest(origin)).with_y(0.0).normalize_or(Vec3::X);
             let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
-            let to = Quat::from_axis_angle(axis, PI) * from;
+            // From the resting orientation, not the current one: a disc still turning from
+            // the step before (quick steps through a review) must still land face up.
+            let to = Quat::from_axis_angle(axis, PI) * face_up(!side);
             if factor == 0.0 {
                 transform.translation = rest;
                 transform.rotation = face_up(side);
@@ -308,6 +312,101 @@ fn animate_placements(
             longest = longest.max(delay + FLIP_SECS * factor);
         }
         animation.extend(now, longest);
+    }
+}
+
+/// A disc taken back, lifting away; it is no longer on the board (no `Disc`) and is removed
+/// when its lift ends.
+#[derive(Component)]
+struct Lifting {
+    until: f64,
+}
+
+/// Stepping back through a record: the placed disc lifts away, the discs it flipped turn
+/// back (the wave runs the other way: the farthest first).
+fn animate_take_backs(
+    mut taken: MessageReader<DiscTakenBack>,
+    mut commands: Commands,
+    mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut animation: ResMut<BoardAnimation>,
+) {
+    let now = time.elapsed_secs_f64();
+    let factor = settings.animation.factor();
+    for fact in taken.read() {
+        let back_to = !fact.placement.color;
+        let origin = fact.square;
+        let farthest = fact
+            .placement
+            .flipped
+            .squares()
+            .map(|s| chebyshev(origin, s))
+            .max()
+            .unwrap_or(1) as f32;
+        let mut longest = 0.0f32;
+        for (entity, mut disc, mut transform) in &mut discs {
+            if disc.square == origin {
+                let lift = DROP_SECS * factor;
+                commands.entity(entity).remove::<Disc>().insert(Lifting {
+                    until: now + lift as f64,
+                });
+                if factor > 0.0 {
+                    let rest = disc_rest(origin);
+                    commands.entity(entity).insert(TweenAnim::new(Tween::new(
+                        EaseFunction::QuadraticOut,
+                        Duration::from_secs_f32(lift),
+                        DropLens {
+                            from: rest,
+                            to: rest + Vec3::Y * 1.6,
+                        },
+                    )));
+                }
+                longest = longest.max(lift);
+                continue;
+            }
+            if !fact.placement.flipped.contains(disc.square) {
+                continue;
+            }
+            disc.face = back_to;
+            let rest = disc_rest(disc.square);
+            if factor == 0.0 {
+                transform.translation = rest;
+                transform.rotation = face_up(back_to);
+                continue;
+            }
+            let from = transform.rotation;
+            // Roll back toward the square the disc came from.
+            let dir = (disc_rest(origin) - rest).with_y(0.0).normalize_or(Vec3::X);
+            let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
+            let to = Quat::from_axis_angle(axis, PI) * face_up(fact.placement.color);
+            let distance = chebyshev(origin, disc.square) as f32;
+            let delay = (farthest - distance) * WAVE_STEP_SECS * factor;
+            let flip = Tween::new(
+                EaseFunction::QuadraticInOut,
+                Duration::from_secs_f32(FLIP_SECS * factor),
+                FlipLens {
+                    rest,
+                    lift: 0.55,
+                    from,
+                    to,
+                },
+            );
+            commands.entity(entity).insert(TweenAnim::new(
+                Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(flip),
+            ));
+            longest = longest.max(delay + FLIP_SECS * factor);
+        }
+        animation.extend(now, longest);
+    }
+}
+
+fn remove_lifted(mut commands: Commands, lifting: Query<(Entity, &Lifting)>, time: Res<Time>) {
+    let now = time.elapsed_secs_f64();
+    for (entity, l) in &lifting {
+        if now >= l.until {
+            commands.entity(entity).despawn();
+        }
     }
 }
 
