@@ -104,12 +104,16 @@ fn type_game_text(
         KeyCode::SuperRight,
     ]);
     let mut text = draft.0.clone();
+    // By key position, not by character: with Ctrl held some systems report a control
+    // character rather than the letter.
+    if ctrl && keys.just_pressed(KeyCode::KeyV) {
+        *pending = Some(clipboard.fetch_text());
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyU) {
+        text.clear();
+    }
     for key in typed.read().filter(|k| k.state.is_pressed()) {
         match &key.logical_key {
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("v") => {
-                *pending = Some(clipboard.fetch_text());
-            }
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("u") => text.clear(),
             Key::Character(_) if ctrl => {}
             Key::Backspace => {
                 text.pop();
