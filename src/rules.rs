@@ -296,8 +296,11 @@ fn apply_undo_redo(
     // While reviewing, undo and redo step through the record like the review's own keys,
     // animated.
     if state.reviewing {
-        let steps = undo.read().map(|_| -1).chain(redo.read().map(|_| 1));
-        let steps: Vec<i32> = steps.collect();
+        let steps: Vec<i32> = undo
+            .read()
+            .map(|_| -1)
+            .chain(redo.read().map(|_| 1))
+            .collect();
         for step in steps {
             let stepped = step_animated(&mut state.game, step, &mut facts);
             if stepped {
@@ -320,7 +323,7 @@ fn apply_undo_redo(
 
 /// The facts a single animated step writes.
 #[derive(SystemParam)]
-pub struct StepFacts<'w> {
+struct StepFacts<'w> {
     placed: MessageWriter<'w, DiscPlaced>,
     taken_back: MessageWriter<'w, DiscTakenBack>,
 }

@@ -41,6 +41,8 @@ fn spawn_plates(mut commands: Commands) {
             },
             BackgroundColor(palette::PANEL),
             Pickable::IGNORE,
+            // Under the menus and panels, like the coordinates.
+            ZIndex(-1),
         ));
     }
 }
