@@ -107,6 +107,9 @@ pub struct Match {
     /// Stepping through a finished game: nobody may place and the computer does not move;
     /// the moves after the position shown wait in the game's redo list.
     pub reviewing: bool,
+    /// The whole record a review branched from (a person played a different move at an
+    /// earlier position); `ReviewRequest::Original` goes back to it.
+    pub original: Option<Game>,
 }
 
 impl Default for Match {
@@ -117,6 +120,7 @@ impl Default for Match {
             setup,
             generation: 0,
             reviewing: false,
+            original: None,
         }
     }
 }
@@ -196,6 +200,8 @@ pub enum ReviewRequest {
     Jump(usize),
     /// Back to the final position and out of review.
     Finish,
+    /// Back to the record a branch was played from (at its end, out of review).
+    Original,
 }
 
 /// Fact: stepping back through a record took a placement back: its disc leaves the board and
@@ -267,6 +273,7 @@ fn replace_game(state: &mut Match, game: Game, setup: GameSetup) {
         setup,
         generation,
         reviewing: false,
+        original: None,
     };
 }
 
@@ -372,6 +379,15 @@ fn apply_review(
             continue;
         }
         let game_over = |s: &Match| matches!(s.status(), Status::Over(_));
+        if *request == ReviewRequest::Original {
+            if let Some(original) = state.original.take() {
+                state.game = original;
+                state.reviewing = false;
+                state.generation += 1;
+                reset.write(BoardReset);
+            }
+            continue;
+        }
         match *request {
             ReviewRequest::Start if game_over(&state) => state.reviewing = true,
             ReviewRequest::Start => {} // a game in progress is not reviewed
@@ -399,7 +415,7 @@ fn apply_review(
                 while !step_forward(&mut state.game).is_empty() {}
                 state.reviewing = false;
             }
-            ReviewRequest::Jump(_) => {} // handled above
+            ReviewRequest::Jump(_) | ReviewRequest::Original => {} // handled above
         }
         if state.game.ply() != before.0 {
             state.generation += 1;
@@ -498,7 +514,7 @@ fn apply_placements(
             square: request.square,
             why,
         };
-        if state.reviewing {
+        if state.reviewing && !branch_here(&mut state, request) {
             refused.write(refuse(Refusal::Reviewing));
             continue;
         }
@@ -541,6 +557,34 @@ fn apply_placements(
             }
         }
     }
+}
+
+/// A person's legal move in a reviewed position plays on from there (a branch): the whole
+/// record is kept as `original` and the review ends. Anything else is refused as before.
+fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
+    let Some(mover) = state.to_move() else {
+        return false;
+    };
+    let person = match request.source {
+        Source::Human => true,
+        Source::Player(side) => side == mover,
+        Source::Computer { .. } => false,
+    };
+    let mv = Move::Place {
+        square: request.square,
+        line: request.line,
+    };
+    if !person
+        || state.setup.player(mover) != Player::Human
+        || state.game.current().play(mv).is_err()
+    {
+        return false;
+    }
+    let mut whole = state.game.clone();
+    while whole.redo().is_some() {}
+    state.original = Some(whole);
+    state.reviewing = false;
+    true
 }
 
 /// A forced pass is not a choice: the rules play it at once and announce it; the HUD shows

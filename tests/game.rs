@@ -590,6 +590,7 @@ fn a_finished_game_is_kept_but_not_offered() {
         setup: GameSetup::two_players(Rules::default()),
         generation: 0,
         reviewing: false,
+        original: None,
     };
     let text = reversi::records::record_of(&finished).to_ggf();
     assert!(text.contains("RE[-"), "{text}");
@@ -679,4 +680,37 @@ fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
     }
     assert_eq!(steps, 0);
     assert_eq!(state(&app).game, finished);
+}
+
+#[test]
+fn a_move_in_review_plays_on_from_there_and_the_original_is_kept() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let mut record = Game::new(Rules::default());
+    record.play_transcript(PASSING_GAME).unwrap();
+    let finished = record.clone();
+    app.world_mut().resource_mut::<Match>().game = record;
+    app.world_mut().write_message(reversi::rules::BoardReset);
+    app.update();
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::Jump(10));
+    let played = finished.moves()[10];
+    let other = state(&app)
+        .game
+        .current()
+        .legal_squares()
+        .squares()
+        .find(|s| Move::at(*s) != played)
+        .expect("another legal move at ply 10");
+    place(&mut app, &other.to_string());
+    settle(&mut app);
+    assert!(!state(&app).reviewing, "the branch is played, not reviewed");
+    assert_eq!(state(&app).game.ply(), 11);
+    assert_eq!(&state(&app).game.moves()[..10], &finished.moves()[..10]);
+    assert_eq!(state(&app).game.moves()[10], Move::at(other));
+    assert_eq!(state(&app).original.as_ref(), Some(&finished));
+    assert_world_matches_engine(&mut app);
+    // Back to the original: the whole record again, out of review.
+    review(&mut app, ReviewRequest::Original);
+    assert_eq!(state(&app).game, finished);
+    assert!(state(&app).original.is_none());
 }

@@ -1,5 +1,7 @@
 //! Reviewing a finished game: a bar of step buttons under the board (first, back, forward,
-//! last, done) with the arrow keys, Home/End and Enter doing the same. The rules do the
+//! last, done) with the arrow keys, Home/End and Enter doing the same. A click on a legal
+//! square plays on from the position shown (a branch); then a button leads back to the
+//! original record. The rules do the
 //! stepping (`ReviewRequest`); this only asks and shows where the review stands.
 
 use bevy::prelude::*;
@@ -13,7 +15,12 @@ use crate::theme::widgets;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (show_review_bar, review_keys.run_if(in_state(Menu::None))).in_set(GameSet::Presentation),
+        (
+            show_review_bar,
+            show_branch_bar,
+            review_keys.run_if(in_state(Menu::None)),
+        )
+            .in_set(GameSet::Presentation),
     );
 }
 
@@ -73,6 +80,52 @@ fn show_review_bar(
                         .observe(step(ReviewRequest::Last));
                     bar.spawn(widgets::small_button("Done  (Enter)"))
                         .observe(step(ReviewRequest::Finish));
+                });
+        }
+        _ => {}
+    }
+}
+
+/// While a branch is played: a button back to the record it branched from.
+#[derive(Component)]
+struct BranchBar;
+
+fn show_branch_bar(
+    mut commands: Commands,
+    state: Res<Match>,
+    bars: Query<Entity, With<BranchBar>>,
+) {
+    if !state.is_changed() {
+        return;
+    }
+    let wanted = state.original.is_some() && !state.reviewing;
+    match (wanted, bars.iter().next()) {
+        (false, Some(_)) => {
+            for e in &bars {
+                commands.entity(e).despawn();
+            }
+        }
+        (true, None) => {
+            commands
+                .spawn((
+                    BranchBar,
+                    Name::new("branch bar"),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        bottom: px(70),
+                        width: percent(100),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|bar| {
+                    bar.spawn(widgets::small_button("Back to the original game"))
+                        .observe(
+                            |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
+                                w.write(ReviewRequest::Original);
+                            },
+                        );
                 });
         }
         _ => {}

@@ -253,7 +253,9 @@ fn update_status(
     let text = match state.status() {
         _ if state.reviewing => {
             let (shown, total) = super::review::review_position(&state);
-            format!("Review - move {shown} of {total}  (Left/Right step, Home/End, Enter done)")
+            format!(
+                "Review - move {shown} of {total}  (Left/Right step, Enter done, click to play on)"
+            )
         }
         Status::Over(outcome) => match outcome.winner {
             Some(w) => format!(
