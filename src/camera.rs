@@ -111,10 +111,12 @@ fn orbit_controls(
     if scroll.delta.y != 0.0 {
         orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(7.0, 24.0);
     }
-    if keys.just_pressed(KeyCode::KeyR) {
+    // With Ctrl these letters are shortcuts of their own (Ctrl+V pastes a game).
+    let plain = !crate::clipboard::command_held(&keys);
+    if plain && keys.just_pressed(KeyCode::KeyR) {
         *orbit = Orbit::default();
     }
-    if keys.just_pressed(KeyCode::KeyV) {
+    if plain && keys.just_pressed(KeyCode::KeyV) {
         orbit.yaw = if orbit.yaw.abs() < 1.0 {
             std::f32::consts::PI
         } else {

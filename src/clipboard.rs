@@ -82,6 +82,18 @@ fn looks_like_a_board(text: &str) -> bool {
     squares >= 64 && !text.chars().any(|c| c.is_ascii_digit())
 }
 
+/// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
+/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
+pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let modifiers = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
+}
+
 /// A paste in progress (in the browser the clipboard answers later).
 #[derive(Default)]
 struct Pending(Option<ClipboardRead>);
@@ -94,12 +106,7 @@ fn clipboard_keys(
     mut pending: Local<Pending>,
     mut open: MessageWriter<OpenGameText>,
 ) {
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let ctrl = command_held(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         let text = whole_record_text(&state.game);
         let message = match clipboard.set_text(text.clone()) {

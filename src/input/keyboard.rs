@@ -93,8 +93,10 @@ fn keys(
     if input.just_pressed(KeyCode::KeyL) {
         cursor.line_choice += 1;
     }
+    // Ctrl+C is a copy, not the column c.
+    let plain = !crate::clipboard::command_held(&input);
     for (i, key) in COLUMNS.iter().enumerate() {
-        if input.just_pressed(*key) {
+        if plain && input.just_pressed(*key) {
             *pending_column = Some(i as u8);
         }
     }

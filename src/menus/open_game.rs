@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::Menu;
 use super::choices::NewGameForm;
-use crate::clipboard::OpenGameText;
+use crate::clipboard::{OpenGameText, command_held};
 use crate::theme::focus::{Focused, TakesText};
 use crate::theme::{palette, widgets};
 
@@ -97,12 +97,7 @@ fn type_game_text(
         typed.clear();
         return;
     }
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let ctrl = command_held(&keys);
     let mut text = draft.0.clone();
     // By key position, not by character: with Ctrl held some systems report a control
     // character rather than the letter.
