@@ -285,6 +285,19 @@ def couch_game(binary, env, out):
         game.stop()
 
 
+def copy_and_paste(game):
+    """Ctrl+C copies the moves; after an undo takes two back, Ctrl+V opens them again."""
+    moves = game.state["moves"]
+    xdo("key", "ctrl+c")
+    time.sleep(1.5)
+    xdo("key", "u")
+    game.wait("the undo", lambda: game.state.get("moves") != moves, 20)
+    xdo("key", "ctrl+v")
+    game.wait("the pasted game", lambda: game.state.get("moves") == moves, 20)
+    game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+    print(f"  copy and paste: {moves} copied, taken back by undo, pasted back")
+
+
 def analysed(state):
     scored, total = state.get("analysis", "0/0").split("/")
     return int(total) > 0 and scored == total
@@ -370,7 +383,7 @@ def main():
             fail(f"the game did not open on the standard start: {start}")
         shoot_and_check(os.path.join(args.out, "start.png"), lambda p: check_picture(game, p, "start", start))
 
-        mid_taken = False
+        mid_taken = pasted = False
         while True:
             game.pump()
             st = game.state
@@ -379,6 +392,10 @@ def main():
             if time.time() - started > args.timeout:
                 fail(f"the game did not finish in {args.timeout} s; state {st}")
             if st.get("status") == "to-move:Black" and st.get("busy") == "false" and st.get("legal"):
+                if mid_taken and not pasted:
+                    copy_and_paste(game)
+                    pasted = True
+                    continue
                 ply = st["ply"]
                 target = st["legal"].split(",")[0]
                 x, y = game.squares[target]
