@@ -281,35 +281,21 @@ fn animate_placements(
                 continue;
             }
             disc.face = side;
-            let rest = disc_rest(disc.square);
-            let from = transform.rotation;
-            // Roll away from the placed disc: the axis is perpendicular to the line between them.
-            let dir = (rest - disc_rest(origin)).with_y(0.0).normalize_or(Vec3::X);
-            let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
-            // From the resting orientation, not the current one: a disc still turning from
-            // the step before (quick steps through a review) must still land face up.
-            let to = Quat::from_axis_angle(axis, PI) * face_up(!side);
-            if factor == 0.0 {
-                transform.translation = rest;
-                transform.rotation = face_up(side);
-                continue;
-            }
+            // Roll away from the placed disc, in a wave outward from it.
+            let away = disc_rest(disc.square) - disc_rest(origin);
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = drop + (distance - 1.0) * WAVE_STEP_SECS * factor;
-            let flip = Tween::new(
-                EaseFunction::QuadraticInOut,
-                Duration::from_secs_f32(FLIP_SECS * factor),
-                FlipLens {
-                    rest,
-                    lift: 0.55,
-                    from,
-                    to,
-                },
+            let ends = turn_over(
+                &mut commands,
+                entity,
+                &mut transform,
+                disc.square,
+                away,
+                side,
+                delay,
+                factor,
             );
-            commands.entity(entity).insert(TweenAnim::new(
-                Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(flip),
-            ));
-            longest = longest.max(delay + FLIP_SECS * factor);
+            longest = longest.max(ends);
         }
         animation.extend(now, longest);
     }
@@ -369,33 +355,21 @@ fn animate_take_backs(
                 continue;
             }
             disc.face = back_to;
-            let rest = disc_rest(disc.square);
-            if factor == 0.0 {
-                transform.translation = rest;
-                transform.rotation = face_up(back_to);
-                continue;
-            }
-            let from = transform.rotation;
-            // Roll back toward the square the disc came from.
-            let dir = (disc_rest(origin) - rest).with_y(0.0).normalize_or(Vec3::X);
-            let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
-            let to = Quat::from_axis_angle(axis, PI) * face_up(fact.placement.color);
+            // Roll back toward the square the disc came from, the farthest first.
+            let toward = disc_rest(origin) - disc_rest(disc.square);
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = (farthest - distance) * WAVE_STEP_SECS * factor;
-            let flip = Tween::new(
-                EaseFunction::QuadraticInOut,
-                Duration::from_secs_f32(FLIP_SECS * factor),
-                FlipLens {
-                    rest,
-                    lift: 0.55,
-                    from,
-                    to,
-                },
+            let ends = turn_over(
+                &mut commands,
+                entity,
+                &mut transform,
+                disc.square,
+                toward,
+                back_to,
+                delay,
+                factor,
             );
-            commands.entity(entity).insert(TweenAnim::new(
-                Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(flip),
-            ));
-            longest = longest.max(delay + FLIP_SECS * factor);
+            longest = longest.max(ends);
         }
         animation.extend(now, longest);
     }
@@ -408,6 +382,45 @@ fn remove_lifted(mut commands: Commands, lifting: Query<(Entity, &Lifting)>, tim
             commands.entity(entity).despawn();
         }
     }
+}
+
+/// Turns the disc on `square` over to show `side`, rolling along `roll` (its horizontal part),
+/// after `delay` seconds; returns when the turn ends. It ends on the resting orientation, not
+/// the current one turned over, so a disc still turning from the step before (quick steps
+/// through a review) lands face up. At the instant speed it simply shows `side`.
+fn turn_over(
+    commands: &mut Commands,
+    entity: Entity,
+    transform: &mut Transform,
+    square: Square,
+    roll: Vec3,
+    side: Side,
+    delay: f32,
+    factor: f32,
+) -> f32 {
+    let rest = disc_rest(square);
+    if factor == 0.0 {
+        transform.translation = rest;
+        transform.rotation = face_up(side);
+        return 0.0;
+    }
+    // The axis is perpendicular to the roll, in the board's plane.
+    let dir = roll.with_y(0.0).normalize_or(Vec3::X);
+    let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
+    let flip = Tween::new(
+        EaseFunction::QuadraticInOut,
+        Duration::from_secs_f32(FLIP_SECS * factor),
+        FlipLens {
+            rest,
+            lift: 0.55,
+            from: transform.rotation,
+            to: Quat::from_axis_angle(axis, PI) * face_up(!side),
+        },
+    );
+    commands.entity(entity).insert(TweenAnim::new(
+        Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(flip),
+    ));
+    delay + FLIP_SECS * factor
 }
 
 fn chebyshev(a: Square, b: Square) -> u8 {
