@@ -330,6 +330,19 @@ fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
 const PASSING_GAME: &str = "d3c5b6f3f4e3d2f5g3c3b3e2d1e1f1c2c1b5f2c4b4c6g4a7g5h3g2h1g1b1b2h6h5\
                             f6d6a1a2a3a4h2a6a5e6h4g6e7d7c8f7h7c7g8g7b8b7a8pad8pae8paf8";
 
+/// An app with `setup` whose game is PASSING_GAME played to its end, the board settled;
+/// returns the finished record too.
+fn finished_passing_game(setup: GameSetup) -> (App, Game) {
+    let mut app = app_with(setup);
+    let mut record = Game::new(Rules::default());
+    record.play_transcript(PASSING_GAME).unwrap();
+    app.world_mut().resource_mut::<Match>().game = record.clone();
+    app.world_mut().write_message(reversi::rules::BoardReset);
+    app.update();
+    settle(&mut app);
+    (app, record)
+}
+
 fn review(app: &mut App, request: ReviewRequest) {
     app.world_mut().write_message(request);
     app.update();
@@ -339,14 +352,7 @@ fn review(app: &mut App, request: ReviewRequest) {
 
 #[test]
 fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
-    let mut app = app_with(against_the_computer(Level::ALL[3]));
-    let mut record = Game::new(Rules::default());
-    record.play_transcript(PASSING_GAME).unwrap();
-    let finished = record.clone();
-    app.world_mut().resource_mut::<Match>().game = record;
-    app.world_mut().write_message(reversi::rules::BoardReset);
-    app.update();
-    settle(&mut app);
+    let (mut app, finished) = finished_passing_game(against_the_computer(Level::ALL[3]));
     assert!(state(&app).game.current().is_over());
     let placements = finished
         .moves()
@@ -642,14 +648,7 @@ fn a_game_opened_from_text_keeps_the_players_and_a_bad_one_changes_nothing() {
 #[test]
 fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
     use reversi::rules::DiscTakenBack;
-    let mut app = app_with(GameSetup::two_players(Rules::default()));
-    let mut record = Game::new(Rules::default());
-    record.play_transcript(PASSING_GAME).unwrap();
-    let finished = record.clone();
-    app.world_mut().resource_mut::<Match>().game = record;
-    app.world_mut().write_message(reversi::rules::BoardReset);
-    app.update();
-    settle(&mut app);
+    let (mut app, finished) = finished_passing_game(GameSetup::two_players(Rules::default()));
     review(&mut app, ReviewRequest::Start);
     let busy = |app: &App| {
         let time = app.world().resource::<Time>();
@@ -684,13 +683,7 @@ fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
 
 #[test]
 fn a_move_in_review_plays_on_from_there_and_the_original_is_kept() {
-    let mut app = app_with(GameSetup::two_players(Rules::default()));
-    let mut record = Game::new(Rules::default());
-    record.play_transcript(PASSING_GAME).unwrap();
-    let finished = record.clone();
-    app.world_mut().resource_mut::<Match>().game = record;
-    app.world_mut().write_message(reversi::rules::BoardReset);
-    app.update();
+    let (mut app, finished) = finished_passing_game(GameSetup::two_players(Rules::default()));
     review(&mut app, ReviewRequest::Start);
     review(&mut app, ReviewRequest::Jump(10));
     let played = finished.moves()[10];
