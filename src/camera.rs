@@ -112,7 +112,7 @@ fn orbit_controls(
         orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(7.0, 24.0);
     }
     // With Ctrl these letters are shortcuts of their own (Ctrl+V pastes a game).
-    let plain = !crate::clipboard::command_held(&keys);
+    let plain = !crate::input::keyboard::command_held(&keys);
     if plain && keys.just_pressed(KeyCode::KeyR) {
         *orbit = Orbit::default();
     }

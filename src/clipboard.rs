@@ -13,7 +13,7 @@ use crate::GameSet;
 use crate::hud::toast::Toast;
 use crate::link::{fragment_of, game_from_fragment};
 use crate::menus::Menu;
-use crate::rules::{GameSetup, Match, ResumeRequest};
+use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 
 /// Opening games from text (the logic: headless tests send [`OpenGameText`]).
 pub(super) fn plugin(app: &mut App) {
@@ -82,18 +82,6 @@ fn looks_like_a_board(text: &str) -> bool {
     squares >= 64 && !text.chars().any(|c| c.is_ascii_digit())
 }
 
-/// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
-/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
-pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
-    let modifiers = [
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ];
-    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
-}
-
 /// A paste in progress (in the browser the clipboard answers later).
 #[derive(Default)]
 struct Pending(Option<ClipboardRead>);
@@ -106,7 +94,7 @@ fn clipboard_keys(
     mut pending: Local<Pending>,
     mut open: MessageWriter<OpenGameText>,
 ) {
-    let ctrl = command_held(&keys);
+    let ctrl = crate::input::keyboard::command_held(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         let text = whole_record_text(&state.game);
         let message = match clipboard.set_text(text.clone()) {
@@ -136,9 +124,7 @@ fn clipboard_keys(
 
 /// The whole record's text, also while a review shows an earlier position.
 pub fn whole_record_text(game: &Game) -> String {
-    let mut whole = game.clone();
-    while whole.redo().is_some() {}
-    fragment_of(&whole)
+    fragment_of(&whole_record(game))
 }
 
 fn short(text: &str) -> String {

@@ -559,6 +559,13 @@ fn apply_placements(
     }
 }
 
+/// The whole record of `game`: the moves played and the ones a review has stepped back over.
+pub fn whole_record(game: &Game) -> Game {
+    let mut whole = game.clone();
+    while whole.redo().is_some() {}
+    whole
+}
+
 /// A person's legal move in a reviewed position plays on from there (a branch): the whole
 /// record is kept as `original` and the review ends. Anything else is refused as before.
 fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
@@ -580,9 +587,7 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
     {
         return false;
     }
-    let mut whole = state.game.clone();
-    while whole.redo().is_some() {}
-    state.original = Some(whole);
+    state.original = Some(whole_record(&state.game));
     state.reviewing = false;
     true
 }

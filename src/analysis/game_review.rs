@@ -4,14 +4,14 @@
 //! before it, where a ghost disc shows the better move.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Game, Move, Position, Square, Status};
+use reversi_engine::{Color as Side, Game, Move, Square, Status};
 
 use super::hints::disc_text;
 use super::{Analysis, Priority, analysable};
 use crate::GameSet;
 use crate::board::discs::DiscAssets;
 use crate::board::{DISC_THICKNESS, disc_rest};
-use crate::rules::{Match, ReviewRequest};
+use crate::rules::{Match, ReviewRequest, whole_record};
 use crate::settings::Settings;
 use crate::theme::palette::{self, side_name};
 use crate::theme::widgets;
@@ -61,8 +61,8 @@ impl MoveReview {
 /// The review of the finished game: complete once every placement is scored.
 #[derive(Resource, Default, Debug)]
 pub struct GameReview {
-    /// The record the review is of (start position and every move).
-    record: Option<(Position, Vec<Move>)>,
+    /// The whole record the review is of.
+    record: Option<Game>,
     /// Scored placements so far and how many there are.
     pub scored: usize,
     pub total: usize,
@@ -92,47 +92,35 @@ impl GameReview {
     }
 }
 
-/// The whole record, whether or not the review has stepped back: the moves played and the
-/// ones waiting to be redone.
-fn whole_record(game: &Game) -> Vec<Move> {
-    let mut moves = game.moves().to_vec();
-    moves.extend(game.redo_moves().copied());
-    moves
-}
-
-/// The positions of a record (start first) and whether its end is game over.
-fn positions(start: &Position, moves: &[Move]) -> Option<Vec<Position>> {
-    let mut out = vec![*start];
-    for mv in moves {
-        let next = out.last()?.play(*mv).ok()?.0;
-        out.push(next);
-    }
-    matches!(out.last()?.status(), Status::Over(_)).then_some(out)
-}
-
 fn review_finished_game(
     state: Res<Match>,
     mut review: ResMut<GameReview>,
     mut analysis: ResMut<Analysis>,
 ) {
-    let start = *state.game.start();
-    let moves = whole_record(&state.game);
-    let same = review
-        .record
-        .as_ref()
-        .is_some_and(|(s, m)| *s == start && *m == moves);
-    if !same {
-        *review = GameReview::default();
-        review.record = Some((start, moves.clone()));
+    // The whole record, also while the review shows an earlier position; a new one (a new
+    // game, a move, an undo) starts the review over.
+    if state.is_changed() {
+        let whole = whole_record(&state.game);
+        if review.record.as_ref() != Some(&whole) {
+            *review = GameReview::default();
+            review.record = Some(whole);
+        }
     }
     if review.complete() {
         return;
     }
-    let Some(positions) = positions(&start, &moves) else {
+    // Borrowed field by field: the record is read while the counts are written.
+    let review = &mut *review;
+    let Some(record) = review.record.as_ref() else {
+        return;
+    };
+    if !matches!(record.status(), Status::Over(_)) {
         // Not over (yet): nothing to review.
         review.total = 0;
         return;
-    };
+    }
+    let moves = record.moves();
+    let position = |ply: usize| record.position_at(ply).expect("a ply of the record");
     let placements: Vec<(usize, Square)> = moves
         .iter()
         .enumerate()
@@ -144,13 +132,13 @@ fn review_finished_game(
     review.total = placements.len();
     review.unavailable = placements
         .iter()
-        .any(|&(ply, _)| !analysable(&positions[ply]));
+        .any(|&(ply, _)| !analysable(position(ply)));
     if review.unavailable {
         return;
     }
     let mut judged = Vec::with_capacity(placements.len());
     for (i, &(ply, played)) in placements.iter().enumerate() {
-        let pos = &positions[ply];
+        let pos = position(ply);
         let Some(scores) = analysis.want(pos, Priority::Review) else {
             continue;
         };

@@ -47,6 +47,18 @@ pub const ROWS: [KeyCode; 8] = [
 
 /// The direction (right, down) the held keys point; A and D double as column letters, and
 /// a digit after them jumps anyway, so the step they take first does no harm.
+/// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
+/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
+pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let modifiers = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
+}
+
 fn held_direction(input: &ButtonInput<KeyCode>) -> (i8, i8) {
     // A tap can start and end within one slow frame: it still counts as held for that frame.
     let any = |keys: &[KeyCode]| {
@@ -94,7 +106,7 @@ fn keys(
         cursor.line_choice += 1;
     }
     // Ctrl+C is a copy, not the column c.
-    let plain = !crate::clipboard::command_held(&input);
+    let plain = !command_held(&input);
     for (i, key) in COLUMNS.iter().enumerate() {
         if plain && input.just_pressed(*key) {
             *pending_column = Some(i as u8);

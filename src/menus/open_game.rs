@@ -9,7 +9,8 @@ use bevy::prelude::*;
 
 use super::Menu;
 use super::choices::NewGameForm;
-use crate::clipboard::{OpenGameText, command_held};
+use crate::clipboard::OpenGameText;
+use crate::input::keyboard::command_held;
 use crate::theme::focus::{Focused, TakesText};
 use crate::theme::{palette, widgets};
 
