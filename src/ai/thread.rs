@@ -13,62 +13,52 @@ use reversi_engine::{Move, Position};
 
 use super::{SinceStart, computer_move};
 
+/// The computer's move, searched on the compute pool.
+pub type Job = Background<Move>;
+
+/// A request line (`reversi_engine::search::remote`) answered on the compute pool: the
+/// study searches behind hints, the evaluation bar and the post-game review.
+pub type LineJob = Background<String>;
+
 /// A search in progress on the compute pool.
-pub struct Job {
-    task: Task<Move>,
+pub struct Background<T> {
+    task: Task<T>,
     stop: Arc<AtomicBool>,
+}
+
+impl<T: Send + 'static> Background<T> {
+    /// Runs `search` on the pool at background priority; it is handed the stop flag.
+    fn spawn(search: impl FnOnce(&AtomicBool) -> T + Send + 'static) -> Background<T> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            background_priority();
+            search(&flag)
+        });
+        Background { task, stop }
+    }
+
+    /// The answer, once the search has finished.
+    pub fn poll(&mut self) -> Option<T> {
+        check_ready(&mut self.task)
+    }
 }
 
 impl Job {
     pub fn start(pos: Position, level: Level, seed: u64) -> Job {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            background_priority();
-            computer_move(&pos, level, seed, &flag)
-        });
-        Job { task, stop }
+        Background::spawn(move |stop| computer_move(&pos, level, seed, stop))
     }
-
-    /// The move, once the search has finished.
-    pub fn poll(&mut self) -> Option<Move> {
-        check_ready(&mut self.task)
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        // The task returns its best move so far at once; dropping the task discards it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A request line (`reversi_engine::search::remote`) answered on the compute pool: the
-/// study searches behind hints, the evaluation bar and the post-game review.
-pub struct LineJob {
-    task: Task<String>,
-    stop: Arc<AtomicBool>,
 }
 
 impl LineJob {
     pub fn start(line: String) -> LineJob {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            background_priority();
-            answer_line(&line, &flag, &SinceStart(Instant::now()))
-        });
-        LineJob { task, stop }
-    }
-
-    /// The reply line, once the search has finished.
-    pub fn poll(&mut self) -> Option<String> {
-        check_ready(&mut self.task)
+        Background::spawn(move |stop| answer_line(&line, stop, &SinceStart(Instant::now())))
     }
 }
 
-impl Drop for LineJob {
+impl<T> Drop for Background<T> {
     fn drop(&mut self) {
+        // The task returns its best so far at once; dropping the task discards it.
         self.stop.store(true, Ordering::Relaxed);
     }
 }

@@ -12,74 +12,13 @@ use reversi_engine::search::Level;
 use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
 use reversi_engine::{Move, Position};
 
-use super::{complete_move, computer_move, forced_move};
+use super::{SinceStart, complete_move, forced_move};
 use crate::web::page;
 
 static NEXT_ID: AtomicU32 = AtomicU32::new(1);
 
-/// A search handed to the worker, or a move already known.
-pub struct Job {
-    id: u32,
-    pos: Position,
-    level: Level,
-    seed: u64,
-    done: Option<Move>,
-}
-
-impl Job {
-    pub fn start(pos: Position, level: Level, seed: u64) -> Job {
-        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-        let mut job = Job {
-            id,
-            pos,
-            level,
-            seed,
-            done: forced_move(&pos, seed),
-        };
-        if job.done.is_none() {
-            let request = ThinkRequest {
-                board: pos.board(),
-                level,
-                scoring: pos.rules().scoring,
-                seed,
-            };
-            if let Err(e) = page::think(id, &request.to_string()) {
-                job.search_here(&e);
-            }
-        }
-        job
-    }
-
-    /// The move, once the worker has answered.
-    pub fn poll(&mut self) -> Option<Move> {
-        if self.done.is_none() {
-            match page::reply(self.id) {
-                Ok(None) => {}
-                Ok(Some(line)) => match ThinkReply::parse(&line) {
-                    Ok(ThinkReply(square)) => self.done = Some(complete_move(&self.pos, square)),
-                    Err(why) => self.search_here(&why),
-                },
-                Err(why) => self.search_here(&why),
-            }
-        }
-        self.done.take()
-    }
-
-    fn search_here(&mut self, why: &str) {
-        warn!("the AI worker is not available ({why}); searching on the page's thread");
-        let stop = AtomicBool::new(false);
-        self.done = Some(computer_move(&self.pos, self.level, self.seed, &stop));
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        page::cancel(self.id);
-    }
-}
-
-/// A request line (`reversi_engine::search::remote`) answered by the worker: the study
-/// searches behind hints, the evaluation bar and the post-game review.
+/// A request line (`reversi_engine::search::remote`) answered by the worker: the computer's
+/// moves and the study searches behind hints, the evaluation bar and the post-game review.
 pub struct LineJob {
     id: u32,
     line: String,
@@ -100,11 +39,14 @@ impl LineJob {
         job
     }
 
-    /// The reply line, once the worker has answered.
+    /// The reply line, once the worker has answered. An `error` reply (the worker failed,
+    /// or could not read the request) is answered again here, where a failure is the
+    /// engine's own answer.
     pub fn poll(&mut self) -> Option<String> {
         if self.done.is_none() {
             match page::reply(self.id) {
                 Ok(None) => {}
+                Ok(Some(line)) if line.starts_with("error") => self.answer_here(&line),
                 Ok(Some(line)) => self.done = Some(line),
                 Err(why) => self.answer_here(&why),
             }
@@ -113,9 +55,8 @@ impl LineJob {
     }
 
     fn answer_here(&mut self, why: &str) {
-        warn!("the AI worker is not available ({why}); analysing on the page's thread");
-        let started = Instant::now();
-        let clock = move || started.elapsed().as_millis() as u64;
+        warn!("the AI worker is not available ({why}); searching on the page's thread");
+        let clock = SinceStart(Instant::now());
         self.done = Some(answer_line(&self.line, &AtomicBool::new(false), &clock));
     }
 }
@@ -123,5 +64,48 @@ impl LineJob {
 impl Drop for LineJob {
     fn drop(&mut self) {
         page::cancel(self.id);
+    }
+}
+
+/// The computer's move: a search handed to the worker, or a move already known.
+pub struct Job {
+    pos: Position,
+    search: Option<LineJob>,
+    done: Option<Move>,
+}
+
+impl Job {
+    pub fn start(pos: Position, level: Level, seed: u64) -> Job {
+        let done = forced_move(&pos, seed);
+        let search = done.is_none().then(|| {
+            let request = ThinkRequest {
+                board: pos.board(),
+                level,
+                scoring: pos.rules().scoring,
+                seed,
+            };
+            LineJob::start(request.to_string())
+        });
+        Job { pos, search, done }
+    }
+
+    /// The move, once the worker has answered. A reply that is not a move is searched
+    /// again here; should even that fail, the first legal move keeps the game going.
+    pub fn poll(&mut self) -> Option<Move> {
+        if self.done.is_none()
+            && let Some(search) = self.search.as_mut()
+            && let Some(line) = search.poll()
+        {
+            let reply = ThinkReply::parse(&line).or_else(|why| {
+                search.answer_here(&why);
+                ThinkReply::parse(&search.done.take().unwrap_or_default())
+            });
+            let square = reply.unwrap_or_else(|why| {
+                warn!("the AI's search failed ({why}); playing the first legal move");
+                ThinkReply(None)
+            });
+            self.done = Some(complete_move(&self.pos, square.0));
+        }
+        self.done.take()
     }
 }
