@@ -180,13 +180,7 @@ pub fn choice_row_with(
     extra: impl Bundle,
 ) {
     parent.spawn((widgets::row(), extra)).with_children(|row| {
-        row.spawn((
-            widgets::label(label.to_string()),
-            Node {
-                width: px(150),
-                ..default()
-            },
-        ));
+        row.spawn(widgets::row_label(label.to_string()));
         for (text, choice) in options {
             row.spawn((widgets::small_button(text), choice))
                 .observe(apply_choice);

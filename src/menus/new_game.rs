@@ -53,13 +53,7 @@ struct DeviceText(usize);
 fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
     p.spawn((widgets::row(), ModeOnly(&[Mode::TwoPlayers])))
         .with_children(|r| {
-            r.spawn((
-                widgets::label(format!("Player {}", person + 1)),
-                Node {
-                    width: px(150),
-                    ..default()
-                },
-            ));
+            r.spawn(widgets::row_label(format!("Player {}", person + 1)));
             r.spawn((widgets::small_button(""), NameField(person), TakesText))
                 .insert(Node {
                     min_width: px(170),

@@ -38,13 +38,7 @@ const SHOWN: usize = 34;
 /// The row: label, field, Open button.
 pub fn open_game_row(p: &mut ChildSpawnerCommands) {
     p.spawn(widgets::row()).with_children(|r| {
-        r.spawn((
-            widgets::label("Open a game"),
-            Node {
-                width: px(150),
-                ..default()
-            },
-        ));
+        r.spawn(widgets::row_label("Open a game"));
         r.spawn((widgets::small_button(""), GameTextField, TakesText))
             .insert(Node {
                 width: px(360),

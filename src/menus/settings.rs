@@ -32,13 +32,7 @@ fn spawn_menu(mut commands: Commands) {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Settings"));
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn((
-                        widgets::label("Volume"),
-                        Node {
-                            width: px(150),
-                            ..default()
-                        },
-                    ));
+                    r.spawn(widgets::row_label("Volume"));
                     r.spawn(widgets::small_button("-")).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.volume = ((s.volume - 0.1) * 10.0).round() / 10.0;
@@ -128,13 +122,7 @@ fn spawn_menu(mut commands: Commands) {
                     ],
                 );
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn((
-                        widgets::label("Computer's pace"),
-                        Node {
-                            width: px(150),
-                            ..default()
-                        },
-                    ));
+                    r.spawn(widgets::row_label("Computer's pace"));
                     r.spawn(widgets::small_button("-")).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.thinking_delay_ms = s.thinking_delay_ms.saturating_sub(200);

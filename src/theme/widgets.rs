@@ -102,6 +102,17 @@ pub fn label(text: impl Into<String>) -> impl Bundle {
     )
 }
 
+/// The label at the head of a menu row, one width for all so the rows' contents line up.
+pub fn row_label(text: impl Into<String>) -> impl Bundle {
+    (
+        label(text),
+        Node {
+            width: px(150),
+            ..default()
+        },
+    )
+}
+
 /// Marks a button as the chosen one of a group (drawn highlighted).
 #[derive(Component, Default)]
 pub struct Selected(pub bool);
