@@ -16,6 +16,7 @@ pub mod link;
 pub mod menus;
 pub mod records;
 pub mod rules;
+pub mod saved_games;
 pub mod settings;
 pub mod theme;
 pub mod user_files;
@@ -45,6 +46,7 @@ pub fn logic(app: &mut App) {
         settings::plugin,
         rules::plugin,
         records::plugin,
+        saved_games::plugin,
         ai::plugin,
         analysis::plugin,
         clipboard::plugin,

@@ -70,11 +70,144 @@ impl std::fmt::Display for UserText {
     }
 }
 
+/// A folder of the player's texts (the saved games): a directory on the desktop, the
+/// `localStorage` entries under a key prefix (`reversi/games/`) in the browser. Entries are
+/// named `STEM.EXT`; names that could leave the folder are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UserFolder {
+    Directory(PathBuf),
+    Browser(String),
+}
+
+/// A text bigger than this is not something the game wrote; it is refused unread.
+pub const MAX_USER_TEXT: u64 = 256 * 1024;
+
+impl UserFolder {
+    /// The folder `NAME` beside the player's other files (see [`user_file`]).
+    pub fn named(xdg_var: &str, home_subdir: &str, name: &str) -> Option<UserFolder> {
+        if cfg!(target_arch = "wasm32") {
+            Some(UserFolder::Browser(format!("reversi/{name}/")))
+        } else {
+            user_file(xdg_var, home_subdir, name).map(UserFolder::Directory)
+        }
+    }
+
+    /// The entries' names, sorted; an absent folder has none.
+    pub fn list(&self) -> Result<Vec<String>, String> {
+        let mut names = match self {
+            UserFolder::Directory(dir) => match std::fs::read_dir(dir) {
+                Ok(entries) => entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    // Half-written files of an interrupted save, and files set aside.
+                    .filter(|n| !n.ends_with(".tmp") && !n.starts_with('.'))
+                    .collect(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(e.to_string()),
+            },
+            UserFolder::Browser(prefix) => browser_keys(prefix)?
+                .into_iter()
+                .filter_map(|k| k.strip_prefix(prefix.as_str()).map(str::to_string))
+                .collect(),
+        };
+        names.sort();
+        Ok(names)
+    }
+
+    /// The entry's text; a missing, oversized or non-text entry is an error that says so.
+    pub fn read(&self, name: &str) -> Result<String, String> {
+        check_entry_name(name)?;
+        let text = match self {
+            UserFolder::Directory(dir) => {
+                let path = dir.join(name);
+                let size = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
+                if size > MAX_USER_TEXT {
+                    return Err(format!("it is {} KB, far more than any game", size / 1024));
+                }
+                let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+                String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?
+            }
+            UserFolder::Browser(prefix) => browser_load(&format!("{prefix}{name}"))?
+                .ok_or_else(|| "it is no longer there".to_string())?,
+        };
+        if text.len() as u64 > MAX_USER_TEXT {
+            return Err(format!(
+                "it is {} KB, far more than any game",
+                text.len() / 1024
+            ));
+        }
+        Ok(text)
+    }
+
+    /// Writes the entry whole (atomically on disk), replacing one of the same name.
+    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        check_entry_name(name)?;
+        match self {
+            UserFolder::Directory(dir) => {
+                write_atomically(&dir.join(name), text).map_err(|e| e.to_string())
+            }
+            UserFolder::Browser(prefix) => browser_save(&format!("{prefix}{name}"), text),
+        }
+    }
+
+    /// Whether an entry of this name exists.
+    pub fn contains(&self, name: &str) -> bool {
+        self.list()
+            .is_ok_and(|names| names.iter().any(|n| n == name))
+    }
+
+    /// Removes the entry.
+    pub fn remove(&self, name: &str) -> Result<(), String> {
+        check_entry_name(name)?;
+        match self {
+            UserFolder::Directory(dir) => {
+                std::fs::remove_file(dir.join(name)).map_err(|e| e.to_string())
+            }
+            UserFolder::Browser(prefix) => browser_remove(&format!("{prefix}{name}")),
+        }
+    }
+}
+
+impl std::fmt::Display for UserFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UserFolder::Directory(dir) => write!(f, "{}", dir.display()),
+            UserFolder::Browser(_) => write!(f, "this browser's storage"),
+        }
+    }
+}
+
+/// An entry's name is one plain file name: no separators, no `..`, not hidden, not empty.
+fn check_entry_name(name: &str) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', '\0'])
+        && name.len() <= 255;
+    if plain {
+        Ok(())
+    } else {
+        Err(format!("\"{name}\" is not a file name the game uses"))
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
-use crate::web::page::{load as browser_load, save as browser_save};
+use crate::web::page::{
+    keys as browser_keys, load as browser_load, remove as browser_remove, save as browser_save,
+};
 
 #[cfg(not(target_arch = "wasm32"))]
 fn browser_load(_key: &str) -> Result<Option<String>, String> {
+    Err("browser storage exists only in the web build".into())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn browser_keys(_prefix: &str) -> Result<Vec<String>, String> {
+    Err("browser storage exists only in the web build".into())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn browser_remove(_key: &str) -> Result<(), String> {
     Err("browser storage exists only in the web build".into())
 }
 

@@ -29,6 +29,8 @@ use reversi_engine::{
 mod analysis;
 #[path = "game/couch.rs"]
 mod couch;
+#[path = "game/saved_games.rs"]
+mod saved_games;
 
 const FRAME: Duration = Duration::from_millis(20);
 
@@ -41,6 +43,8 @@ fn app_saving_to(setup: GameSetup, save: SaveFile) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(SettingsFile::none());
     app.insert_resource(save);
+    // Never the player's own saved games; the tests that save give a folder of their own.
+    app.insert_resource(reversi::saved_games::GameShelf(None));
     app.add_plugins(reversi::logic);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.update();

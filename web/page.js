@@ -142,6 +142,20 @@
     window.localStorage.setItem(key, value);
   }
 
+  // The keys that start with `prefix` (the saved games' folder).
+  function keys(prefix) {
+    const found = [];
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key !== null && key.startsWith(prefix)) found.push(key);
+    }
+    return found;
+  }
+
+  function remove(key) {
+    window.localStorage.removeItem(key);
+  }
+
   // --- Frame timer ---------------------------------------------------------------------
 
   // Every animation frame's start time: a long gap is a frame the page could not draw.
@@ -243,7 +257,7 @@
   }
 
   const page = {
-    start, report, fragment, setFragment, load, save,
+    start, report, fragment, setFragment, load, save, keys, remove,
     state: null, states: [], squares: null, frames, failure: null,
     audioStates: () => [...contexts].map((context) => context.state),
   };

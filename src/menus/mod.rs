@@ -5,6 +5,8 @@ mod choices;
 mod new_game;
 mod open_game;
 mod pause;
+mod save_game;
+mod saved_games;
 mod settings;
 mod undo_vote;
 
@@ -13,12 +15,14 @@ use bevy::prelude::*;
 pub use choices::NewGameForm;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SettingsReturn>()
+    app.init_resource::<MenuReturn>()
         .add_plugins((
             choices::plugin,
             new_game::plugin,
             open_game::plugin,
             pause::plugin,
+            save_game::plugin,
+            saved_games::plugin,
             settings::plugin,
             undo_vote::plugin,
         ))
@@ -32,14 +36,19 @@ pub enum Menu {
     NewGame,
     Pause,
     Settings,
+    /// Naming the game on the board to save it.
+    SaveGame,
+    /// The list of saved games, to open or delete one.
+    SavedGames,
     /// A two-player game waits for the other player to agree to an undo.
     UndoVote,
     None,
 }
 
-/// The menu the settings screen goes back to.
+/// The menu that settings and the saved-games screens go back to (the pause menu or the
+/// new-game menu, whichever opened them).
 #[derive(Resource, Default)]
-pub struct SettingsReturn(pub Option<Menu>);
+pub struct MenuReturn(pub Option<Menu>);
 
 /// Esc (or a gamepad's East in a menu, its Start anywhere) goes back a level.
 fn escape_key(
@@ -47,7 +56,7 @@ fn escape_key(
     pads: Query<(Entity, &Gamepad)>,
     seats: Res<crate::input::Seats>,
     menu: Res<State<Menu>>,
-    back: Res<SettingsReturn>,
+    back: Res<MenuReturn>,
     mut next: ResMut<NextState<Menu>>,
 ) {
     let in_menu = *menu.get() != Menu::None;
@@ -62,7 +71,7 @@ fn escape_key(
     next.set(match menu.get() {
         Menu::None => Menu::Pause,
         Menu::Pause => Menu::None,
-        Menu::Settings => back.0.unwrap_or(Menu::Pause),
+        Menu::Settings | Menu::SaveGame | Menu::SavedGames => back.0.unwrap_or(Menu::Pause),
         // Esc refuses the undo (the vote clears itself when its prompt closes).
         Menu::UndoVote => Menu::None,
         // Leaving the new-game menu returns to the game shown behind it.

@@ -1,7 +1,7 @@
 //! The new-game menu (also the title screen): mode, side, level and every rules variant; in
 //! two-player mode the players' names, colours and gamepads, and the match length.
 
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use reversi_engine::search::Level;
 use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
@@ -9,14 +9,14 @@ use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 use super::choices::{
     Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
 };
-use super::{Menu, SettingsReturn};
+use super::{Menu, MenuReturn};
 use crate::couch::series::{Series, StartMatch};
 use crate::input::Seats;
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::settings::{Profile, Settings};
 use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
-use crate::theme::{palette, widgets};
+use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::NewGame), spawn_menu)
@@ -159,9 +159,15 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                 p.spawn(widgets::row()).with_children(|r| {
                     r.spawn((widgets::button("Start game  (Enter)"), FocusFirst)).observe(start_game);
                     r.spawn(widgets::button("Settings")).observe(
-                        |_: On<widgets::Activate>, mut back: ResMut<SettingsReturn>, mut next: ResMut<NextState<Menu>>| {
+                        |_: On<widgets::Activate>, mut back: ResMut<MenuReturn>, mut next: ResMut<NextState<Menu>>| {
                             back.0 = Some(Menu::NewGame);
                             next.set(Menu::Settings);
+                        },
+                    );
+                    r.spawn(widgets::button("Saved games")).observe(
+                        |_: On<widgets::Activate>, mut back: ResMut<MenuReturn>, mut next: ResMut<NextState<Menu>>| {
+                            back.0 = Some(Menu::NewGame);
+                            next.set(Menu::SavedGames);
                         },
                     );
                     #[cfg(not(target_arch = "wasm32"))]
@@ -250,6 +256,7 @@ fn close_invitation(mut seats: ResMut<Seats>, mut settings: ResMut<Settings>) {
 /// Typing into the focused name field.
 fn type_names(
     mut typed: MessageReader<KeyboardInput>,
+    keys: Res<ButtonInput<KeyCode>>,
     focused: Res<Focused>,
     fields: Query<&NameField>,
     mut settings: ResMut<Settings>,
@@ -258,18 +265,12 @@ fn type_names(
         typed.clear();
         return;
     };
-    let mut name = settings.players[field.0].name.clone();
-    for key in typed.read().filter(|k| k.state.is_pressed()) {
-        match &key.logical_key {
-            Key::Backspace => {
-                name.pop();
-            }
-            Key::Character(text) => name.extend(text.chars().filter(|c| !c.is_control())),
-            Key::Space => name.push(' '),
-            _ => {}
-        }
-    }
-    let name: String = name.chars().take(Profile::MAX_NAME).collect();
+    let name = text_entry::edited(
+        &settings.players[field.0].name,
+        typed.read(),
+        &keys,
+        Profile::MAX_NAME,
+    );
     if name != settings.players[field.0].name {
         settings.players[field.0].name = name;
     }

@@ -4,7 +4,7 @@
 //! reason (see `clipboard::game_from_text`) and the menu stays.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::Menu;
@@ -12,7 +12,7 @@ use super::choices::NewGameForm;
 use crate::clipboard::OpenGameText;
 use crate::input::keyboard::command_held;
 use crate::theme::focus::{Focused, TakesText};
-use crate::theme::{palette, widgets};
+use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameTextDraft>().add_systems(
@@ -40,15 +40,7 @@ pub fn open_game_row(p: &mut ChildSpawnerCommands) {
     p.spawn(widgets::row()).with_children(|r| {
         r.spawn(widgets::row_label("Open a game"));
         r.spawn((widgets::small_button(""), GameTextField, TakesText))
-            .insert(Node {
-                width: px(360),
-                padding: UiRect::axes(px(12), px(5)),
-                justify_content: JustifyContent::FlexStart,
-                border: UiRect::all(px(1)),
-                border_radius: BorderRadius::all(px(8)),
-                overflow: Overflow::clip(),
-                ..default()
-            })
+            .insert(widgets::left_aligned(360.0))
             .observe(open);
         r.spawn(widgets::small_button("Open")).observe(open);
     });
@@ -92,28 +84,12 @@ fn type_game_text(
         typed.clear();
         return;
     }
-    let ctrl = command_held(&keys);
-    let mut text = draft.0.clone();
     // By key position, not by character: with Ctrl held some systems report a control
     // character rather than the letter.
-    if ctrl && keys.just_pressed(KeyCode::KeyV) {
+    if command_held(&keys) && keys.just_pressed(KeyCode::KeyV) {
         *pending = Some(clipboard.fetch_text());
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyU) {
-        text.clear();
-    }
-    for key in typed.read().filter(|k| k.state.is_pressed()) {
-        match &key.logical_key {
-            Key::Character(_) if ctrl => {}
-            Key::Backspace => {
-                text.pop();
-            }
-            Key::Character(c) => text.extend(c.chars().filter(|c| !c.is_control())),
-            Key::Space => text.push(' '),
-            _ => {}
-        }
-    }
-    let text: String = text.chars().take(MAX_DRAFT).collect();
+    let text = text_entry::edited(&draft.0, typed.read(), &keys, MAX_DRAFT);
     if text != draft.0 {
         draft.0 = text;
     }
@@ -128,17 +104,13 @@ fn show_game_text(
 ) {
     for (field, children) in &fields {
         let editing = focused.0 == Some(field);
-        let one_line = draft.0.replace(['\n', '\r'], " ");
-        let count = one_line.chars().count();
-        let tail: String = one_line.chars().skip(count.saturating_sub(SHOWN)).collect();
-        let (shown, color) = match (tail.is_empty(), editing) {
-            (true, false) => (
+        let (shown, color) = if draft.0.is_empty() && !editing {
+            (
                 "moves, a board or GGF: type or Ctrl+V".to_string(),
                 palette::TEXT_DIM,
-            ),
-            (true, true) => ("|".to_string(), palette::TEXT),
-            (false, true) => (format!("{tail}|"), palette::TEXT),
-            (false, false) => (tail, palette::TEXT),
+            )
+        } else {
+            (text_entry::shown(&draft.0, SHOWN, editing), palette::TEXT)
         };
         for child in children.iter() {
             if let Ok((mut text, mut text_color)) = texts.get_mut(child) {

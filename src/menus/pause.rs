@@ -1,8 +1,9 @@
-//! The pause menu (Esc, or Start on a gamepad): resume, new game, settings, quit.
+//! The pause menu (Esc, or Start on a gamepad): resume, new game, save the game, the saved
+//! games, settings, quit.
 
 use bevy::prelude::*;
 
-use super::{Menu, SettingsReturn};
+use super::{Menu, MenuReturn};
 use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
 
@@ -29,9 +30,25 @@ fn spawn_menu(mut commands: Commands) {
                         next.set(Menu::NewGame)
                     },
                 );
+                p.spawn(widgets::button("Save game")).observe(
+                    |_: On<widgets::Activate>,
+                     mut back: ResMut<MenuReturn>,
+                     mut next: ResMut<NextState<Menu>>| {
+                        back.0 = Some(Menu::Pause);
+                        next.set(Menu::SaveGame);
+                    },
+                );
+                p.spawn(widgets::button("Saved games")).observe(
+                    |_: On<widgets::Activate>,
+                     mut back: ResMut<MenuReturn>,
+                     mut next: ResMut<NextState<Menu>>| {
+                        back.0 = Some(Menu::Pause);
+                        next.set(Menu::SavedGames);
+                    },
+                );
                 p.spawn(widgets::button("Settings")).observe(
                     |_: On<widgets::Activate>,
-                     mut back: ResMut<SettingsReturn>,
+                     mut back: ResMut<MenuReturn>,
                      mut next: ResMut<NextState<Menu>>| {
                         back.0 = Some(Menu::Pause);
                         next.set(Menu::Settings);

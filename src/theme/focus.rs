@@ -64,7 +64,7 @@ fn focus_clicked(
 }
 
 /// The buttons under `root` in the order they are laid out, skipping hidden parts, each with
-/// the row (its parent) it sits in.
+/// the row it sits in (its parent, or itself when the parent stacks its children).
 fn buttons_in_order(
     root: Entity,
     children: &Query<&Children>,
@@ -79,7 +79,20 @@ fn buttons_in_order(
             continue;
         }
         if buttons.contains(e) {
-            let row = parents.get(e).map(|p| p.get()).unwrap_or(root);
+            // A button stacked in a column (the pause menu's) is a row of its own.
+            let row = parents
+                .get(e)
+                .map(|p| p.get())
+                .ok()
+                .filter(|p| {
+                    nodes.get(*p).is_ok_and(|n| {
+                        !matches!(
+                            n.flex_direction,
+                            FlexDirection::Column | FlexDirection::ColumnReverse
+                        )
+                    })
+                })
+                .unwrap_or(e);
             out.push((e, row));
             continue; // a button's own children (its label) are not separate stops
         }

@@ -2,6 +2,7 @@
 
 pub mod focus;
 pub mod palette;
+pub mod text_entry;
 pub mod widgets;
 
 use bevy::prelude::*;

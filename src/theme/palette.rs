@@ -17,7 +17,7 @@ pub const BACKGROUND: Color = Color::srgb(0.2, 0.21, 0.23);
 pub const LAST_MOVE: Color = Color::srgb(0.95, 0.35, 0.2);
 pub const LEGAL_MARK: Color = Color::srgba(1.0, 1.0, 1.0, 0.28);
 
-pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.88);
+pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.96);
 pub const PANEL_BORDER: Color = Color::srgba(1.0, 1.0, 1.0, 0.12);
 pub const TEXT: Color = Color::srgb(0.93, 0.93, 0.9);
 pub const TEXT_DIM: Color = Color::srgb(0.62, 0.64, 0.66);

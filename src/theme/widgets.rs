@@ -114,12 +114,26 @@ pub fn row_label(text: impl Into<String>) -> impl Bundle {
 }
 
 /// Marks a button as the chosen one of a group (drawn highlighted).
-#[derive(Component, Default)]
+#[derive(Component, Default, PartialEq)]
 pub struct Selected(pub bool);
 
 /// A button with a text label; add `.observe(...)` for what it does.
 pub fn button(text: impl Into<String>) -> impl Bundle {
     sized_button(text, 220.0)
+}
+
+/// The layout for a small button of a fixed width with its text from the left: a text box,
+/// or a line of a list. Its text is clipped at the edge.
+pub fn left_aligned(width: f32) -> Node {
+    Node {
+        width: px(width),
+        padding: UiRect::axes(px(12), px(5)),
+        justify_content: JustifyContent::FlexStart,
+        border: UiRect::all(px(1)),
+        border_radius: BorderRadius::all(px(8)),
+        overflow: Overflow::clip(),
+        ..default()
+    }
 }
 
 /// A small button (for option rows).

@@ -17,6 +17,10 @@ extern "C" {
     fn js_load(key: &str) -> Result<Option<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = save)]
     fn js_save(key: &str, value: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = keys)]
+    fn js_keys(prefix: &str) -> Result<Vec<String>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = remove)]
+    fn js_remove(key: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = think)]
     fn js_think(id: u32, request: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = reply)]
@@ -53,6 +57,16 @@ pub fn load(key: &str) -> Result<Option<String>, String> {
 /// Writes the `localStorage` entry `key` (fails when storage is full or refused).
 pub fn save(key: &str, value: &str) -> Result<(), String> {
     js_save(key, value).map_err(why)
+}
+
+/// The `localStorage` keys that start with `prefix`.
+pub fn keys(prefix: &str) -> Result<Vec<String>, String> {
+    js_keys(prefix).map_err(why)
+}
+
+/// Removes the `localStorage` entry `key`.
+pub fn remove(key: &str) -> Result<(), String> {
+    js_remove(key).map_err(why)
 }
 
 /// Hands a search request line to the worker; its reply comes back under `id`.

@@ -1,0 +1,195 @@
+//! "Save game" (from the pause menu): a name for the game on the board, offered as the
+//! players and the time, and the format: a GGF record (players, date, result, variant) or
+//! the moves only. Saving a name already on the shelf replaces that game; the menu says so
+//! before the player saves.
+
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::{Menu, MenuReturn};
+use crate::rules::Match;
+use crate::saved_games::{
+    Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
+};
+use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
+use crate::theme::text_entry;
+use crate::theme::widgets::{self, Selected};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SaveDraft>()
+        .add_systems(OnEnter(Menu::SaveGame), (start_draft, spawn_menu).chain())
+        .add_systems(
+            Update,
+            (type_name, show_draft)
+                .chain()
+                .run_if(in_state(Menu::SaveGame)),
+        );
+}
+
+/// The name and format being chosen.
+#[derive(Resource, Default)]
+struct SaveDraft {
+    name: String,
+    format: Format,
+}
+
+#[derive(Component)]
+struct NameField;
+
+#[derive(Component)]
+struct FormatChoice(Format);
+
+/// The line under the field: where the game goes, or that it replaces one.
+#[derive(Component)]
+struct DraftNote;
+
+/// Names longer than this are cut (file names have limits; a list shows about this much).
+const MAX_NAME: usize = 60;
+
+fn start_draft(
+    state: Res<Match>,
+    shelf: Res<GameShelf>,
+    mut draft: ResMut<SaveDraft>,
+    mut list: MessageWriter<ListSavedGames>,
+) {
+    let taken = |file: &str| shelf.0.as_ref().is_some_and(|f| f.contains(file));
+    draft.name = suggested_name(&state, draft.format, taken);
+    list.write(ListSavedGames);
+}
+
+fn spawn_menu(mut commands: Commands, state: Res<Match>) {
+    let about = format!(
+        "{} vs {}, {} moves",
+        state.setup.names[0],
+        state.setup.names[1],
+        crate::rules::whole_record(&state.game).ply()
+    );
+    commands
+        .spawn((
+            Name::new("save game menu"),
+            widgets::overlay(),
+            FocusScope(2),
+            DespawnOnExit(Menu::SaveGame),
+        ))
+        .with_children(|o| {
+            o.spawn(widgets::panel()).with_children(|p| {
+                p.spawn(widgets::title("Save the game"));
+                p.spawn(widgets::label(about));
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn(widgets::row_label("Name"));
+                    r.spawn((widgets::small_button(""), NameField, TakesText, FocusFirst))
+                        .insert(widgets::left_aligned(420.0));
+                });
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn(widgets::row_label("Format"));
+                    for (text, format) in [
+                        ("GGF record (players, date, result)", Format::Ggf),
+                        ("Moves only (f5d6c3...)", Format::Transcript),
+                    ] {
+                        r.spawn((widgets::small_button(text), FormatChoice(format)))
+                            .observe(choose_format);
+                    }
+                });
+                p.spawn((DraftNote, widgets::label("")));
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn(widgets::button("Save  (Enter)")).observe(save);
+                    r.spawn(widgets::button("Cancel  (Esc)")).observe(
+                        |_: On<widgets::Activate>,
+                         back: Res<MenuReturn>,
+                         mut next: ResMut<NextState<Menu>>| {
+                            next.set(back.0.unwrap_or(Menu::Pause));
+                        },
+                    );
+                });
+            });
+        });
+}
+
+fn choose_format(
+    activate: On<widgets::Activate>,
+    choices: Query<&FormatChoice>,
+    mut draft: ResMut<SaveDraft>,
+) {
+    if let Ok(choice) = choices.get(activate.entity) {
+        draft.format = choice.0;
+    }
+}
+
+fn save(
+    _: On<widgets::Activate>,
+    draft: Res<SaveDraft>,
+    mut requests: MessageWriter<SaveGameRequest>,
+) {
+    requests.write(SaveGameRequest {
+        name: draft.name.clone(),
+        format: draft.format,
+    });
+}
+
+/// Typing the name; Enter in the field saves at once.
+fn type_name(
+    mut typed: MessageReader<KeyboardInput>,
+    keys: Res<ButtonInput<KeyCode>>,
+    focused: Res<Focused>,
+    fields: Query<(), With<NameField>>,
+    mut draft: ResMut<SaveDraft>,
+    mut requests: MessageWriter<SaveGameRequest>,
+) {
+    if !focused.0.is_some_and(|e| fields.contains(e)) {
+        typed.clear();
+        return;
+    }
+    let keys_typed: Vec<KeyboardInput> = typed.read().cloned().collect();
+    let name = text_entry::edited(&draft.name, keys_typed.iter(), &keys, MAX_NAME);
+    if name != draft.name {
+        draft.name = name;
+    }
+    if keys_typed
+        .iter()
+        .any(|k| k.state.is_pressed() && k.logical_key == Key::Enter)
+    {
+        requests.write(SaveGameRequest {
+            name: draft.name.clone(),
+            format: draft.format,
+        });
+    }
+}
+
+/// The field (with a caret while typing), the chosen format, and the note under them.
+fn show_draft(
+    draft: Res<SaveDraft>,
+    focused: Res<Focused>,
+    shelf: Res<GameShelf>,
+    list: Res<ShelfList>,
+    fields: Query<(Entity, &Children), With<NameField>>,
+    mut formats: Query<(&FormatChoice, &mut Selected)>,
+    mut notes: Query<&mut Text, With<DraftNote>>,
+    mut texts: Query<&mut Text, Without<DraftNote>>,
+) {
+    for (field, children) in &fields {
+        let shown = text_entry::shown(&draft.name, 44, focused.0 == Some(field));
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != shown
+            {
+                text.0 = shown.clone();
+            }
+        }
+    }
+    for (choice, mut selected) in &mut formats {
+        selected.set_if_neq(Selected(choice.0 == draft.format));
+    }
+    let note = match (&shelf.0, file_name(&draft.name, draft.format)) {
+        (None, _) => "There is no folder to keep games in here.".to_string(),
+        (Some(_), None) => "Type a name for the game.".to_string(),
+        (Some(_), Some(file)) if list.entries.iter().any(|e| e.file == file) => {
+            format!("\"{file}\" is already saved: saving replaces it.")
+        }
+        (Some(folder), Some(file)) => format!("Saved as \"{file}\" in {folder}."),
+    };
+    for mut text in &mut notes {
+        if text.0 != note {
+            text.0 = note.clone();
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! "Saved games" (from the pause and new-game menus): the games on the shelf, newest first,
+//! a page at a time, each with what is in it (players, discs placed, result, date) or why it
+//! cannot be opened. Choosing one opens it; Delete asks once more before it removes the file.
+
+use bevy::prelude::*;
+
+use super::{Menu, MenuReturn};
+use crate::saved_games::{DeleteSavedGame, GameShelf, ListSavedGames, OpenSavedGame, ShelfList};
+use crate::theme::focus::{FocusFirst, FocusScope, Focused};
+use crate::theme::widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ListView>()
+        .add_systems(OnEnter(Menu::SavedGames), (start_list, spawn_menu).chain())
+        .add_systems(
+            Update,
+            (fill_rows, show_armed)
+                .chain()
+                // Before the focus moves, so it finds the rows just built.
+                .before(crate::GameSet::Presentation)
+                .run_if(in_state(Menu::SavedGames)),
+        );
+}
+
+/// Games shown on one page (the menu fits a 720-pixel-high window).
+const PAGE: usize = 7;
+
+/// Which page is shown, and the entry whose Delete was pressed once.
+#[derive(Resource, Default, PartialEq)]
+struct ListView {
+    page: usize,
+    armed: Option<String>,
+}
+
+/// The column the rows are built in.
+#[derive(Component)]
+struct Rows;
+
+#[derive(Component)]
+struct PageText;
+
+/// A row's buttons, by the entry they act on.
+#[derive(Component)]
+struct OpenEntry(String);
+
+#[derive(Component)]
+struct DeleteEntry(String);
+
+fn start_list(mut view: ResMut<ListView>, mut list: MessageWriter<ListSavedGames>) {
+    *view = ListView::default();
+    list.write(ListSavedGames);
+}
+
+fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
+    let place = match &shelf.0 {
+        Some(folder) => format!("Kept in {folder}."),
+        None => "There is no folder to keep games in here.".to_string(),
+    };
+    commands
+        .spawn((
+            Name::new("saved games menu"),
+            widgets::overlay(),
+            FocusScope(2),
+            DespawnOnExit(Menu::SavedGames),
+        ))
+        .with_children(|o| {
+            o.spawn(widgets::panel()).with_children(|p| {
+                p.spawn(widgets::title("Saved games"));
+                p.spawn(widgets::label(place));
+                p.spawn((
+                    Rows,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        min_height: px(PAGE as f32 * 36.0),
+                        ..default()
+                    },
+                ));
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn(widgets::small_button("<  Newer")).observe(
+                        |_: On<widgets::Activate>, mut view: ResMut<ListView>| {
+                            view.page = view.page.saturating_sub(1);
+                        },
+                    );
+                    r.spawn((PageText, widgets::label("")));
+                    r.spawn(widgets::small_button("Older  >")).observe(
+                        |_: On<widgets::Activate>,
+                         mut view: ResMut<ListView>,
+                         list: Res<ShelfList>| {
+                            if (view.page + 1) * PAGE < list.entries.len() {
+                                view.page += 1;
+                            }
+                        },
+                    );
+                });
+                p.spawn((widgets::button("Back  (Esc)"), FocusFirst))
+                    .observe(
+                        |_: On<widgets::Activate>,
+                         back: Res<MenuReturn>,
+                         mut next: ResMut<NextState<Menu>>| {
+                            next.set(back.0.unwrap_or(Menu::Pause));
+                        },
+                    );
+            });
+        });
+}
+
+/// Rebuilds the rows whenever the list or the page changes (not when a Delete is armed:
+/// that would take the focus off the button being pressed).
+fn fill_rows(
+    list: Res<ShelfList>,
+    mut view: ResMut<ListView>,
+    rows: Query<Entity, With<Rows>>,
+    mut pages: Query<&mut Text, With<PageText>>,
+    mut shown_page: Local<Option<usize>>,
+    mut focused: ResMut<Focused>,
+    mut commands: Commands,
+) {
+    let pages_count = list.entries.len().div_ceil(PAGE).max(1);
+    if view.page >= pages_count {
+        view.page = pages_count - 1;
+    }
+    if !list.is_changed() && *shown_page == Some(view.page) {
+        return;
+    }
+    *shown_page = Some(view.page);
+    for mut text in &mut pages {
+        text.0 = format!("page {} of {pages_count}", view.page + 1);
+    }
+    let Ok(rows) = rows.single() else {
+        return;
+    };
+    commands.entity(rows).despawn_children();
+    let mut first = None;
+    commands.entity(rows).with_children(|c| {
+        if let Some(problem) = &list.problem {
+            c.spawn(widgets::label(problem.clone()));
+        } else if list.entries.is_empty() {
+            c.spawn(widgets::label(
+                "No saved games yet: Esc, then Save game, keeps the game on the board.",
+            ));
+        }
+        for entry in list.entries.iter().skip(view.page * PAGE).take(PAGE) {
+            let about = match &entry.game {
+                Ok(game) => game.summary(),
+                Err(why) => format!("cannot be opened: {why}"),
+            };
+            c.spawn(widgets::row()).with_children(|r| {
+                let id = r
+                    .spawn((
+                        widgets::small_button(format!("{}\n{about}", entry.name)),
+                        OpenEntry(entry.file.clone()),
+                    ))
+                    .insert(widgets::left_aligned(640.0))
+                    .observe(open_entry)
+                    .id();
+                // The page's first game takes the focus (Enter opens it).
+                if first.is_none() {
+                    first = Some(id);
+                }
+                r.spawn((
+                    widgets::small_button("Delete"),
+                    DeleteEntry(entry.file.clone()),
+                ))
+                .observe(delete_entry);
+            });
+        }
+    });
+    if first.is_some() {
+        focused.0 = first;
+    }
+}
+
+fn open_entry(
+    activate: On<widgets::Activate>,
+    entries: Query<&OpenEntry>,
+    mut requests: MessageWriter<OpenSavedGame>,
+) {
+    if let Ok(entry) = entries.get(activate.entity) {
+        requests.write(OpenSavedGame {
+            file: entry.0.clone(),
+        });
+    }
+}
+
+/// The first press arms the row's Delete, the second deletes.
+fn delete_entry(
+    activate: On<widgets::Activate>,
+    entries: Query<&DeleteEntry>,
+    mut view: ResMut<ListView>,
+    mut requests: MessageWriter<DeleteSavedGame>,
+) {
+    let Ok(entry) = entries.get(activate.entity) else {
+        return;
+    };
+    if view.armed.as_deref() == Some(entry.0.as_str()) {
+        view.armed = None;
+        requests.write(DeleteSavedGame {
+            file: entry.0.clone(),
+        });
+    } else {
+        view.armed = Some(entry.0.clone());
+    }
+}
+
+/// An armed Delete says so; it stays armed until it is pressed again, another Delete is
+/// pressed, or the menu closes.
+fn show_armed(
+    view: Res<ListView>,
+    buttons: Query<(&DeleteEntry, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    for (entry, children) in &buttons {
+        let armed = view.armed.as_deref() == Some(entry.0.as_str());
+        let label = if armed { "Sure? Delete" } else { "Delete" };
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.to_string();
+            }
+        }
+    }
+}

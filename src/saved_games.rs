@@ -1,0 +1,409 @@
+//! Named saved games: the player saves the game on the board under a name, as a GGF record
+//! (players, date, result, variant) or as the plain transcript (`f5d6c3…`), and opens any
+//! saved game again from a list. On the desktop they are files in `reversi/games/` of the
+//! data folder (other programs' `.ggf` and `.txt` files put there are listed too); in the
+//! browser, `localStorage` entries under `reversi/games/`.
+//!
+//! A file that is not a legal game is listed with the reason and refused when opened; it is
+//! never changed or removed unless the player deletes it.
+
+use bevy::prelude::*;
+use reversi_engine::ggf::Record;
+use reversi_engine::{Game, Move, Position};
+
+use crate::GameSet;
+use crate::clipboard::game_from_text;
+use crate::hud::toast::Toast;
+use crate::link::fragment_of;
+use crate::menus::Menu;
+use crate::records::{record_of, resumable_from};
+use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
+use crate::user_files::UserFolder;
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<GameShelf>() {
+        app.insert_resource(GameShelf(UserFolder::named(
+            "XDG_DATA_HOME",
+            ".local/share",
+            "games",
+        )));
+    }
+    app.init_resource::<ShelfList>()
+        .add_message::<SaveGameRequest>()
+        .add_message::<OpenSavedGame>()
+        .add_message::<DeleteSavedGame>()
+        .add_message::<ListSavedGames>()
+        .add_message::<Toast>()
+        .add_systems(
+            Update,
+            (save_games, delete_games, open_games, list_games)
+                .chain()
+                .in_set(GameSet::Input),
+        );
+}
+
+/// Where the saved games are kept; `None` where there is nowhere (no home folder).
+#[derive(Resource, Clone, Debug)]
+pub struct GameShelf(pub Option<UserFolder>);
+
+/// How a game is written.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Format {
+    /// A GGF record: the moves with the players, date, result and rules.
+    #[default]
+    Ggf,
+    /// The moves only (`f5d6c3…`, a rules tag first for a variant).
+    Transcript,
+}
+
+impl Format {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Ggf => "ggf",
+            Format::Transcript => "txt",
+        }
+    }
+}
+
+/// Save the game on the board (its whole record, also while a review shows an earlier
+/// position) under `name`, replacing a saved game of the same name and format.
+#[derive(Message, Clone, Debug)]
+pub struct SaveGameRequest {
+    pub name: String,
+    pub format: Format,
+}
+
+/// Open the saved game in entry `file` (e.g. `Evening game.ggf`).
+#[derive(Message, Clone, Debug)]
+pub struct OpenSavedGame {
+    pub file: String,
+}
+
+/// Delete the saved game in entry `file`.
+#[derive(Message, Clone, Debug)]
+pub struct DeleteSavedGame {
+    pub file: String,
+}
+
+/// Read the shelf again into [`ShelfList`] (the list menu asks when it opens).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ListSavedGames;
+
+/// The saved games as last listed, newest first (games without a date after, by name).
+#[derive(Resource, Default, Debug)]
+pub struct ShelfList {
+    pub entries: Vec<ShelfEntry>,
+    /// Why the shelf could not be listed, if it could not.
+    pub problem: Option<String>,
+}
+
+/// One saved game in the list.
+#[derive(Clone, Debug)]
+pub struct ShelfEntry {
+    /// The entry's name with its extension: what [`OpenSavedGame`] takes.
+    pub file: String,
+    /// What the player named it (the name without the extension).
+    pub name: String,
+    /// What is in it, or why it cannot be opened.
+    pub game: Result<SavedGame, String>,
+}
+
+/// A saved game read back: the game, and what the record says beyond its moves.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub game: Game,
+    /// Who played (a GGF record this game wrote says; other records and transcripts do not).
+    pub setup: Option<GameSetup>,
+    /// The players' names, if the record has them.
+    pub names: Option<[String; 2]>,
+    /// When it was saved or played, as the record writes it (empty if it does not say).
+    pub date: String,
+}
+
+impl SavedGame {
+    /// A line for the list: "Ann vs Bob, 34 discs placed, Black won 40-24, 2026-11-23".
+    pub fn summary(&self) -> String {
+        let placed = self
+            .game
+            .moves()
+            .iter()
+            .filter(|m| matches!(m, Move::Place { .. }))
+            .count();
+        let mut parts = Vec::new();
+        if let Some([black, white]) = &self.names {
+            parts.push(format!("{black} vs {white}"));
+        }
+        parts.push(format!(
+            "{placed} disc{} placed",
+            if placed == 1 { "" } else { "s" }
+        ));
+        let current = self.game.current();
+        let (b, w) = (
+            current.discs(reversi_engine::Color::Black).count(),
+            current.discs(reversi_engine::Color::White).count(),
+        );
+        parts.push(match self.game.status() {
+            reversi_engine::Status::Over(outcome) => match outcome.winner {
+                Some(side) => format!("{side} won {b}-{w}"),
+                None => format!("drawn {b}-{w}"),
+            },
+            _ => format!("unfinished at {b}-{w}"),
+        });
+        if self.game.rules() != reversi_engine::Rules::default() {
+            parts.push(self.game.rules().tag());
+        }
+        if let Some(day) = self.date.get(..10) {
+            parts.push(day.to_string());
+        }
+        parts.join(", ")
+    }
+}
+
+/// Reads a saved game's text: a GGF record (with the players if this game wrote it), or
+/// anything a paste accepts (a transcript, a board). The error says what is wrong.
+pub fn read_saved(text: &str) -> Result<SavedGame, String> {
+    let trimmed = text.trim();
+    if trimmed.starts_with("(;") {
+        let record = Record::parse(trimmed).map_err(|e| format!("not a GGF game: {e}"))?;
+        let setup = resumable_from(&record).map(|r| r.setup);
+        return Ok(SavedGame {
+            game: record.game,
+            setup,
+            names: Some(record.players),
+            date: record.date,
+        });
+    }
+    game_from_text(trimmed).map(|game| SavedGame {
+        game,
+        setup: None,
+        names: None,
+        date: String::new(),
+    })
+}
+
+/// The text a game is saved as. A game that starts from a set-up board has no plain
+/// transcript (it would open from the usual start): that is refused, GGF keeps it.
+pub fn saved_text(state: &Match, format: Format) -> Result<String, String> {
+    let whole = Match {
+        game: whole_record(&state.game),
+        ..state.clone()
+    };
+    match format {
+        Format::Ggf => Ok(record_of(&whole).to_ggf()),
+        Format::Transcript => {
+            if *whole.game.start() != Position::new(whole.game.rules()) {
+                return Err(
+                    "this game starts from a set-up board, which only a GGF record keeps".into(),
+                );
+            }
+            Ok(format!("{}\n", fragment_of(&whole.game)))
+        }
+    }
+}
+
+/// The file name a player's name for a game is saved under: characters no file system takes
+/// become `-`, spaces at the ends go; `None` if nothing is left.
+pub fn file_name(name: &str, format: Format) -> Option<String> {
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '-'
+            } else {
+                c
+            }
+        })
+        .take(80)
+        .collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim();
+    (!cleaned.is_empty()).then(|| format!("{cleaned}.{}", format.extension()))
+}
+
+/// A name to offer: "Ann vs Bob 2026-11-23", numbered ("… (2)") when `taken` says a game
+/// of that name is saved already. (The date is UTC's; a time of day would be wrong for most
+/// players, and the record keeps the exact time.)
+pub fn suggested_name(state: &Match, format: Format, taken: impl Fn(&str) -> bool) -> String {
+    let date = record_of(state).date;
+    let base = format!(
+        "{} vs {} {}",
+        state.setup.names[0],
+        state.setup.names[1],
+        date.get(..10).unwrap_or("")
+    )
+    .trim()
+    .to_string();
+    std::iter::once(base.clone())
+        .chain((2..).map(|n| format!("{base} ({n})")))
+        .find(|name| !file_name(name, format).is_some_and(|f| taken(&f)))
+        .expect("some number is free")
+}
+
+/// Every entry of the shelf read and summarised, newest first.
+pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, String> {
+    let mut entries: Vec<ShelfEntry> = folder
+        .list()?
+        .into_iter()
+        .filter(|file| file.ends_with(".ggf") || file.ends_with(".txt"))
+        .map(|file| ShelfEntry {
+            name: file[..file.len() - 4].to_string(),
+            game: folder.read(&file).and_then(|text| read_saved(&text)),
+            file,
+        })
+        .collect();
+    let date = |e: &ShelfEntry| e.game.as_ref().map(|g| g.date.clone()).unwrap_or_default();
+    // Newest first: the records' dates (`YYYY-MM-DD hh:mm:ss`) sort as text.
+    entries.sort_by(|a, b| date(b).cmp(&date(a)).then_with(|| a.name.cmp(&b.name)));
+    Ok(entries)
+}
+
+fn no_shelf() -> String {
+    "there is no folder to keep games in (no home folder)".into()
+}
+
+fn save_games(
+    mut requests: MessageReader<SaveGameRequest>,
+    shelf: Res<GameShelf>,
+    state: Res<Match>,
+    mut toasts: MessageWriter<Toast>,
+    mut menu: ResMut<NextState<Menu>>,
+    mut list: MessageWriter<ListSavedGames>,
+) {
+    for request in requests.read() {
+        let saved = (|| {
+            let folder = shelf.0.as_ref().ok_or_else(no_shelf)?;
+            let file = file_name(&request.name, request.format)
+                .ok_or_else(|| "give the game a name".to_string())?;
+            let text = saved_text(&state, request.format)?;
+            folder.write(&file, &text)?;
+            Ok::<_, String>((file, folder.to_string()))
+        })();
+        match saved {
+            Ok((file, place)) => {
+                toasts.write(Toast(format!("Saved \"{file}\" in {place}")));
+                menu.as_mut().set_if_neq(Menu::None);
+                list.write(ListSavedGames);
+            }
+            Err(why) => {
+                toasts.write(Toast(format!("Could not save the game: {why}")));
+            }
+        }
+    }
+}
+
+fn delete_games(
+    mut requests: MessageReader<DeleteSavedGame>,
+    shelf: Res<GameShelf>,
+    mut toasts: MessageWriter<Toast>,
+    mut list: MessageWriter<ListSavedGames>,
+) {
+    for request in requests.read() {
+        let removed = shelf
+            .0
+            .as_ref()
+            .ok_or_else(no_shelf)
+            .and_then(|folder| folder.remove(&request.file));
+        toasts.write(Toast(match removed {
+            Ok(()) => format!("Deleted \"{}\"", request.file),
+            Err(why) => format!("Could not delete \"{}\": {why}", request.file),
+        }));
+        list.write(ListSavedGames);
+    }
+}
+
+/// Opens a saved game with the players its record names, or (for a transcript or another
+/// program's record) the players of the game on the board. A finished game opens at its end,
+/// ready for review.
+fn open_games(
+    mut requests: MessageReader<OpenSavedGame>,
+    shelf: Res<GameShelf>,
+    state: Res<Match>,
+    mut resume: MessageWriter<ResumeRequest>,
+    mut toasts: MessageWriter<Toast>,
+    mut menu: ResMut<NextState<Menu>>,
+) {
+    for request in requests.read() {
+        let read = shelf
+            .0
+            .as_ref()
+            .ok_or_else(no_shelf)
+            .and_then(|folder| folder.read(&request.file))
+            .and_then(|text| read_saved(&text));
+        match read {
+            Ok(saved) => {
+                let setup = match saved.setup {
+                    Some(setup) => setup,
+                    None => GameSetup {
+                        rules: saved.game.rules(),
+                        ..state.setup.clone()
+                    },
+                };
+                toasts.write(Toast(format!("Opened \"{}\"", request.file)));
+                menu.as_mut().set_if_neq(Menu::None);
+                resume.write(ResumeRequest {
+                    game: saved.game,
+                    setup,
+                });
+            }
+            Err(why) => {
+                toasts.write(Toast(format!("Could not open \"{}\": {why}", request.file)));
+            }
+        }
+    }
+}
+
+fn list_games(
+    mut requests: MessageReader<ListSavedGames>,
+    shelf: Res<GameShelf>,
+    mut list: ResMut<ShelfList>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let listed = shelf.0.as_ref().ok_or_else(no_shelf).and_then(list_shelf);
+    *list = match listed {
+        Ok(entries) => ShelfList {
+            entries,
+            problem: None,
+        },
+        Err(why) => ShelfList {
+            entries: Vec::new(),
+            problem: Some(format!("The saved games could not be listed: {why}")),
+        },
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_plain_file_names() {
+        assert_eq!(
+            file_name("Evening game", Format::Ggf).as_deref(),
+            Some("Evening game.ggf")
+        );
+        assert_eq!(
+            file_name("  ../a/b: c?  ", Format::Transcript).as_deref(),
+            Some("-a-b- c-.txt")
+        );
+        assert_eq!(file_name("   ", Format::Ggf), None);
+        assert_eq!(file_name("...", Format::Ggf), None);
+        assert_eq!(file_name(&"x".repeat(300), Format::Ggf).unwrap().len(), 84);
+    }
+
+    #[test]
+    fn a_saved_game_is_summed_up_in_a_line() {
+        let mut game = Game::new(reversi_engine::Rules::default());
+        game.play_transcript("f5d6c3").unwrap();
+        let saved = SavedGame {
+            game,
+            setup: None,
+            names: Some(["Ann".into(), "Bob".into()]),
+            date: "2026-11-23 10:00:00 UTC".into(),
+        };
+        assert_eq!(
+            saved.summary(),
+            "Ann vs Bob, 3 discs placed, unfinished at 5-2, 2026-11-23"
+        );
+    }
+}
