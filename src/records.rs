@@ -9,7 +9,7 @@ use reversi_engine::search::Level;
 use std::path::PathBuf;
 
 use crate::GameSet;
-use crate::rules::{BoardReset, DiscPlaced, GameSetup, Match, Player, TurnPassed};
+use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
 use crate::user_files::{temporary, user_file, write_atomically};
 
 pub(super) fn plugin(app: &mut App) {
@@ -198,11 +198,16 @@ fn autosave(
     file: Res<SaveFile>,
     state: Res<Match>,
     mut placed: MessageReader<DiscPlaced>,
+    mut taken_back: MessageReader<DiscTakenBack>,
     mut passed: MessageReader<TurnPassed>,
     mut reset: MessageReader<BoardReset>,
     mut saved: ResMut<SavedGame>,
 ) {
-    let changed = placed.read().count() + passed.read().count() + reset.read().count() > 0;
+    let changed = placed.read().count()
+        + taken_back.read().count()
+        + passed.read().count()
+        + reset.read().count()
+        > 0;
     if !changed || state.reviewing || state.game.ply() == 0 || file.path.is_none() {
         return;
     }

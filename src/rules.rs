@@ -184,10 +184,11 @@ pub struct ResumeRequest {
     pub setup: GameSetup,
 }
 
-/// Reviewing a finished game, one placed disc per step (passes go with the move before).
+/// Reviewing a game, one placed disc per step (passes go with the move before).
 #[derive(Message, Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ReviewRequest {
-    /// Start reviewing; only a finished game can be reviewed.
+    /// Start reviewing at the position on the board (a finished game, or one in progress:
+    /// the computer waits until `Finish`).
     Start,
     /// Back (negative) or forward (positive) by this many placements.
     Step(i32),
@@ -248,8 +249,8 @@ pub enum Refusal {
     Reviewing,
 }
 
-/// Fact: the whole position changed at once (new game, undo, redo, loaded record): the
-/// presentation rebuilds from [`Match`] without animation.
+/// Fact: the whole position changed at once (new game, loaded record, a jump in a review):
+/// the presentation rebuilds from [`Match`] without animation.
 #[derive(Message, Copy, Clone, Debug, Default)]
 pub struct BoardReset;
 
@@ -296,35 +297,27 @@ fn apply_undo_redo(
     mut undo: MessageReader<UndoRequest>,
     mut redo: MessageReader<RedoRequest>,
     mut state: ResMut<Match>,
-    mut reset: MessageWriter<BoardReset>,
     mut facts: StepFacts,
 ) {
-    let mut changed = false;
-    // While reviewing, undo and redo step through the record like the review's own keys,
-    // animated.
-    if state.reviewing {
-        let steps: Vec<i32> = undo
-            .read()
-            .map(|_| -1)
-            .chain(redo.read().map(|_| 1))
-            .collect();
-        for step in steps {
-            let stepped = step_animated(&mut state.game, step, &mut facts);
-            if stepped {
-                state.generation += 1;
-            }
+    // Undo and redo animate like the review's steps: the discs taken back lift away and
+    // their flips turn back, the ones played again drop in. While reviewing they step
+    // through the record one placement at a time, like the review's own keys.
+    let steps: Vec<i32> = undo
+        .read()
+        .map(|_| -1)
+        .chain(redo.read().map(|_| 1))
+        .collect();
+    for step in steps {
+        let placements = match (state.reviewing, step < 0) {
+            (true, true) => step_back(&mut state.game),
+            (true, false) => step_forward(&mut state.game),
+            (false, true) => undo_turn(&mut state),
+            (false, false) => redo_turn(&mut state),
+        };
+        if !placements.is_empty() {
+            state.generation += 1;
+            tell_steps(&placements, step < 0, &mut facts);
         }
-        return;
-    }
-    for _ in undo.read() {
-        changed |= undo_turn(&mut state);
-    }
-    for _ in redo.read() {
-        changed |= redo_turn(&mut state);
-    }
-    if changed {
-        state.generation += 1;
-        reset.write(BoardReset);
     }
 }
 
@@ -342,9 +335,16 @@ fn step_animated(game: &mut Game, step: i32, facts: &mut StepFacts) -> bool {
     } else {
         step_forward(game)
     };
-    for placement in &placements {
+    tell_steps(&placements, step < 0, facts);
+    !placements.is_empty()
+}
+
+/// Tells the board what was taken back (`back`, latest first) or played again, so it
+/// animates each placed disc; passes have nothing to show.
+fn tell_steps(placements: &[Placement], back: bool, facts: &mut StepFacts) {
+    for placement in placements {
         if let Move::Place { square, .. } = placement.mv {
-            if step < 0 {
+            if back {
                 facts.taken_back.write(DiscTakenBack {
                     placement: *placement,
                     square,
@@ -357,7 +357,6 @@ fn step_animated(game: &mut Game, step: i32, facts: &mut StepFacts) -> bool {
             }
         }
     }
-    !placements.is_empty()
 }
 
 fn apply_review(
@@ -389,8 +388,11 @@ fn apply_review(
             continue;
         }
         match *request {
-            ReviewRequest::Start if game_over(&state) => state.reviewing = true,
-            ReviewRequest::Start => {} // a game in progress is not reviewed
+            // A game in progress can be looked back over too; the computer waits meanwhile.
+            ReviewRequest::Start if state.game.ply() > 0 || game_over(&state) => {
+                state.reviewing = true
+            }
+            ReviewRequest::Start => {} // nothing to look back over
             ReviewRequest::Jump(ply) if state.reviewing || game_over(&state) => {
                 state.reviewing = true;
                 while state.game.ply() > ply && !step_back(&mut state.game).is_empty() {}
@@ -459,11 +461,22 @@ pub fn step_forward(game: &mut Game) -> Vec<Placement> {
 }
 
 /// Undoes back to the previous position where a human was to place (or one move in
-/// computer-vs-computer games). Returns whether anything changed.
-pub fn undo_turn(state: &mut Match) -> bool {
+/// computer-vs-computer games). Returns what was taken back, latest first (empty: nothing
+/// changed).
+pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
     let setup = state.setup.clone();
+    let mut undone = Vec::new();
+    let mut take_back = |game: &mut Game| {
+        let mv = game.undo()?;
+        // Replayed from the position before, to know which discs it had flipped.
+        if let Ok((_, placement)) = game.current().play(mv) {
+            undone.push(placement);
+        }
+        Some(mv)
+    };
     if !setup.has_human() {
-        return state.game.undo().is_some();
+        take_back(&mut state.game);
+        return undone;
     }
     let before = state.game.ply();
     // Take back at least one human placement, then stop at a human's turn to place.
@@ -473,7 +486,7 @@ pub fn undo_turn(state: &mut Match) -> bool {
             .game
             .position_at(state.game.ply() - 1)
             .map(|p| p.to_move());
-        let mv = state.game.undo();
+        let mv = take_back(&mut state.game);
         if let (Some(mover), Some(Move::Place { .. })) = (mover, mv)
             && setup.player(mover) == Player::Human
         {
@@ -486,20 +499,22 @@ pub fn undo_turn(state: &mut Match) -> bool {
     if !state.human_to_move() {
         // No earlier human turn (the computer moved first): redo back to where we were.
         while state.game.ply() < before && state.game.redo().is_some() {}
-        return false;
+        return Vec::new();
     }
-    state.game.ply() != before
+    undone
 }
 
-/// Redoes forward to the next position where a human is to place.
-pub fn redo_turn(state: &mut Match) -> bool {
-    let before = state.game.ply();
-    while state.game.redo().is_some() {
+/// Redoes forward to the next position where a human is to place. Returns what was played
+/// again, in order.
+pub fn redo_turn(state: &mut Match) -> Vec<Placement> {
+    let mut redone = Vec::new();
+    while let Some(placement) = state.game.redo() {
+        redone.push(placement);
         if state.human_to_move() || !state.setup.has_human() {
             break;
         }
     }
-    state.game.ply() != before
+    redone
 }
 
 fn apply_placements(
@@ -581,13 +596,18 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
         square: request.square,
         line: request.line,
     };
+    let whole = whole_record(&state.game);
+    // Between two people, going back in an unfinished game takes both (the undo vote);
+    // looking back is free, playing on from there is not.
+    let needs_agreement = state.setup.players == [Player::Human; 2] && !whole.current().is_over();
     if !person
+        || needs_agreement
         || state.setup.player(mover) != Player::Human
         || state.game.current().play(mv).is_err()
     {
         return false;
     }
-    state.original = Some(whole_record(&state.game));
+    state.original = Some(whole);
     state.reviewing = false;
     true
 }

@@ -261,6 +261,7 @@ fn undo_and_redo_whole_turns() {
     app.world_mut().write_message(UndoRequest);
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5d6");
+    settle(&mut app);
     assert_world_matches_engine(&mut app);
     app.world_mut().write_message(UndoRequest);
     app.update();
@@ -268,19 +269,74 @@ fn undo_and_redo_whole_turns() {
     app.world_mut().write_message(RedoRequest);
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5d6");
+    settle(&mut app);
     assert_world_matches_engine(&mut app);
 }
 
 #[test]
-fn undo_against_the_computer_returns_to_the_humans_turn() {
+fn undo_against_the_computer_returns_to_the_humans_turn_animated() {
+    use reversi::rules::{BoardReset, DiscTakenBack};
     let mut app = app_with(against_the_computer(Level::ALL[1]));
     place(&mut app, "f5");
     play_until(&mut app, 2, "the computer");
+    let reply = state(&app).game.moves()[1];
+    drain::<BoardReset>(&mut app);
     app.world_mut().write_message(UndoRequest);
     app.update();
     assert_eq!(state(&app).game.ply(), 0, "back to before the human's f5");
     assert!(state(&app).human_to_move());
+    // Both discs lift away, the computer's first; nothing is rebuilt at once.
+    let taken: Vec<Square> = drain::<DiscTakenBack>(&mut app)
+        .iter()
+        .map(|t| t.square)
+        .collect();
+    assert_eq!(taken, vec![reply.square().unwrap(), sq("f5")]);
+    assert!(drain::<BoardReset>(&mut app).is_empty());
+    assert!(app.world().resource::<BoardAnimation>().busy_until > 0.0);
+    settle(&mut app);
     assert_world_matches_engine(&mut app);
+    // Redo plays both again, animated.
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    assert_eq!(drain::<DiscPlaced>(&mut app).len(), 2);
+    assert_eq!(state(&app).game.ply(), 2);
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn two_steps_in_one_frame_leave_every_disc_right() {
+    // A whole turn undone or redone at once shows two placements in one frame; discs the
+    // second turned back (or the first's own disc) must end as the engine says.
+    let (mut app, record) = finished_passing_game(GameSetup::two_players(Rules::default()));
+    review(&mut app, ReviewRequest::Start);
+    let mut overlapping = 0;
+    let mut replay = Game::new(Rules::default());
+    let mut placements = Vec::new();
+    for mv in record.moves() {
+        placements.push(replay.play(*mv).unwrap());
+    }
+    let placed: Vec<_> = placements
+        .iter()
+        .filter(|p| matches!(p.mv, Move::Place { .. }))
+        .collect();
+    for pair in placed.windows(2) {
+        let first = pair[0].mv.square().unwrap();
+        if pair[1].flipped.contains(first) || !(pair[0].flipped & pair[1].flipped).is_empty() {
+            overlapping += 1;
+        }
+    }
+    assert!(overlapping > 5, "the record tests overlapping pairs");
+    for step in [-1, 1] {
+        while state(&app).game.ply() > 0 && step < 0 || state(&app).game.can_redo() && step > 0 {
+            app.world_mut().write_message(ReviewRequest::Step(step));
+            app.world_mut().write_message(ReviewRequest::Step(step));
+            app.update();
+            settle(&mut app);
+            assert_world_matches_engine(&mut app);
+        }
+    }
+    assert_eq!(state(&app).game.moves(), record.moves());
 }
 
 #[test]
@@ -424,14 +480,56 @@ fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
 }
 
 #[test]
-fn a_game_in_progress_cannot_be_reviewed() {
-    let mut app = app_with(GameSetup::two_players(Rules::default()));
+fn a_game_in_progress_is_looked_back_over_and_play_resumes_after() {
+    let mut app = app_with(against_the_computer(Level::ALL[1]));
+    review(&mut app, ReviewRequest::Start);
+    assert!(!state(&app).reviewing, "nothing to look back over yet");
     place(&mut app, "f5");
+    play_until(&mut app, 2, "the computer");
+    let legal = state(&app).game.current().legal_squares().first().unwrap();
+    place(&mut app, &legal.to_string());
+    // Reviewing before the computer answers: it waits while the review lasts.
+    review(&mut app, ReviewRequest::Start);
+    assert!(state(&app).reviewing);
+    let whole = reversi::rules::whole_record(&state(&app).game);
+    review(&mut app, ReviewRequest::First);
+    assert_eq!(state(&app).game.ply(), 0);
+    review(&mut app, ReviewRequest::Step(1));
+    assert_eq!(state(&app).game.transcript(), "f5");
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(
+        reversi::rules::whole_record(&state(&app).game),
+        whole,
+        "the computer waited"
+    );
+    review(&mut app, ReviewRequest::Finish);
+    assert!(!state(&app).reviewing);
+    assert_eq!(state(&app).game.ply(), 3);
+    play_until(&mut app, 4, "the computer after the review");
+
+    // Between two people a review may look back but not play on from there (that is an
+    // undo, which takes both players' agreement).
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for m in ["f5", "d6", "c3"] {
+        place(&mut app, m);
+    }
     settle(&mut app);
     review(&mut app, ReviewRequest::Start);
-    assert!(!state(&app).reviewing);
-    place(&mut app, "d6");
-    assert_eq!(state(&app).game.transcript(), "f5d6");
+    review(&mut app, ReviewRequest::Step(-1));
+    drain::<MoveRefused>(&mut app);
+    place(&mut app, "c5");
+    assert!(
+        drain::<MoveRefused>(&mut app)
+            .iter()
+            .any(|r| r.why == Refusal::Reviewing)
+    );
+    assert!(state(&app).original.is_none());
+    assert_eq!(
+        reversi::rules::whole_record(&state(&app).game).transcript(),
+        "f5d6c3"
+    );
 }
 
 /// Steps frames until the game has `ply` moves (the computer answered) and the board is still.

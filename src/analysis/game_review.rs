@@ -198,8 +198,9 @@ fn show_panel(
     mut drawn: Local<Option<Drawn>>,
 ) {
     let over = review.total > 0 || review.unavailable && review.record.is_some();
+    // Only a finished record is analysed; a game in progress looked back over has no panel.
     let wanted =
-        (over && matches!(state.status(), Status::Over(_)) || state.reviewing).then(|| Drawn {
+        (over && (matches!(state.status(), Status::Over(_)) || state.reviewing)).then(|| Drawn {
             scored: review.scored,
             complete: review.complete(),
             ply: state.game.ply(),

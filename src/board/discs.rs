@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_tweening::{Delay, Lens, Tween, TweenAnim};
-use reversi_engine::{Color as Side, Square};
+use reversi_engine::{Color as Side, Placement, Square};
 
 use super::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
 use crate::GameSet;
@@ -255,9 +255,13 @@ fn animate_placements(
 ) {
     let now = time.elapsed_secs_f64();
     let factor = settings.animation.factor();
-    for fact in placed.read() {
-        let side = fact.placement.color;
+    let facts: Vec<DiscPlaced> = placed.read().copied().collect();
+    let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| p.color);
+    for fact in &facts {
         let origin = fact.square;
+        // Usually the placer's colour; a later placement of the same frame (a redo of a
+        // whole turn) may already have turned it.
+        let side = shows[&origin];
         let new_disc = spawn_disc(&mut commands, assets.as_deref(), origin, side, &settings);
         let drop = DROP_SECS * factor;
         if factor > 0.0 {
@@ -280,7 +284,11 @@ fn animate_placements(
             if !fact.placement.flipped.contains(disc.square) {
                 continue;
             }
-            disc.face = side;
+            let target = shows[&disc.square];
+            if disc.face == target {
+                continue; // turned there and back within the frame
+            }
+            disc.face = target;
             // Roll away from the placed disc, in a wave outward from it.
             let away = disc_rest(disc.square) - disc_rest(origin);
             let distance = chebyshev(origin, disc.square) as f32;
@@ -291,7 +299,7 @@ fn animate_placements(
                 &mut transform,
                 disc.square,
                 away,
-                side,
+                target,
                 delay,
                 factor,
             );
@@ -299,6 +307,24 @@ fn animate_placements(
         }
         animation.extend(now, longest);
     }
+}
+
+/// The side each square touched by this frame's facts shows once all of them are done, in
+/// order: a frame can hold several (an undo or redo of a whole turn, quick review steps), and
+/// each disc turns once, to where the last of them leaves it. `side` is the side a fact's
+/// flipped discs turn to.
+fn final_faces(
+    facts: impl Iterator<Item = (Square, Placement)>,
+    side: impl Fn(&Placement) -> Side,
+) -> std::collections::HashMap<Square, Side> {
+    let mut shows = std::collections::HashMap::new();
+    for (origin, placement) in facts {
+        shows.insert(origin, placement.color);
+        for flipped in placement.flipped.squares() {
+            shows.insert(flipped, side(&placement));
+        }
+    }
+    shows
 }
 
 /// A disc taken back, lifting away; it is no longer on the board (no `Disc`) and is removed
@@ -320,8 +346,10 @@ fn animate_take_backs(
 ) {
     let now = time.elapsed_secs_f64();
     let factor = settings.animation.factor();
-    for fact in taken.read() {
-        let back_to = !fact.placement.color;
+    let facts: Vec<DiscTakenBack> = taken.read().copied().collect();
+    let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| !p.color);
+    let mut lifted = Vec::new();
+    for fact in &facts {
         let origin = fact.square;
         let farthest = fact
             .placement
@@ -332,8 +360,12 @@ fn animate_take_backs(
             .unwrap_or(1) as f32;
         let mut longest = 0.0f32;
         for (entity, mut disc, mut transform) in &mut discs {
+            if lifted.contains(&entity) {
+                continue; // its `Disc` goes when the frame's commands run
+            }
             if disc.square == origin {
                 let lift = DROP_SECS * factor;
+                lifted.push(entity);
                 commands.entity(entity).remove::<Disc>().insert(Lifting {
                     until: now + lift as f64,
                 });
@@ -354,7 +386,11 @@ fn animate_take_backs(
             if !fact.placement.flipped.contains(disc.square) {
                 continue;
             }
-            disc.face = back_to;
+            let target = shows[&disc.square];
+            if disc.face == target {
+                continue; // turned there and back within the frame
+            }
+            disc.face = target;
             // Roll back toward the square the disc came from, the farthest first.
             let toward = disc_rest(origin) - disc_rest(disc.square);
             let distance = chebyshev(origin, disc.square) as f32;
@@ -365,7 +401,7 @@ fn animate_take_backs(
                 &mut transform,
                 disc.square,
                 toward,
-                back_to,
+                target,
                 delay,
                 factor,
             );

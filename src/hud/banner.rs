@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::GameSet;
 use crate::board::discs::{BoardAnimation, PASS_BANNER_SECS};
-use crate::rules::{BoardReset, TurnPassed};
+use crate::rules::{BoardReset, DiscTakenBack, TurnPassed};
 use crate::settings::Settings;
 use crate::theme::palette;
 
@@ -57,6 +57,7 @@ fn spawn_banner(mut commands: Commands) {
 fn show_banner(
     mut passed: MessageReader<TurnPassed>,
     mut resets: MessageReader<BoardReset>,
+    mut taken_back: MessageReader<DiscTakenBack>,
     mut queue: ResMut<BannerQueue>,
     animation: Res<BoardAnimation>,
     settings: Res<Settings>,
@@ -65,7 +66,8 @@ fn show_banner(
     mut text: Query<&mut Text, With<PassBannerText>>,
 ) {
     let now = time.elapsed_secs_f64();
-    if resets.read().count() > 0 {
+    // An undo or a new position drops the passes still waiting to be announced.
+    if resets.read().count() + taken_back.read().count() > 0 {
         queue.0.clear();
     }
     for p in passed.read() {

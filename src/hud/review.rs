@@ -1,7 +1,8 @@
-//! Reviewing a finished game: a bar of step buttons under the board (first, back, forward,
-//! last, done) with the arrow keys, Home/End and Enter doing the same. A click on a legal
-//! square plays on from the position shown (a branch); then a button leads back to the
-//! original record. The rules do the stepping (`ReviewRequest`); this only asks and shows
+//! Reviewing a game, finished or in progress (Home, or the HUD's Review button, starts it at
+//! the first position): a bar of step buttons under the board (first, back, forward, last,
+//! done) with the arrow keys, Home/End and Enter doing the same. A click on a legal square
+//! plays on from the position shown (a branch); then a button leads back to the original
+//! record. The rules do the stepping (`ReviewRequest`); this only asks and shows
 //! where the review stands.
 
 use bevy::prelude::*;
@@ -98,10 +99,15 @@ fn review_keys(
     state: Res<Match>,
     mut requests: MessageWriter<ReviewRequest>,
 ) {
+    let pressed = |k: KeyCode| keys.just_pressed(k);
     if !state.reviewing {
+        // Home while playing looks back from the first position (the computer waits).
+        if pressed(KeyCode::Home) {
+            requests.write(ReviewRequest::Start);
+            requests.write(ReviewRequest::First);
+        }
         return;
     }
-    let pressed = |k: KeyCode| keys.just_pressed(k);
     if pressed(KeyCode::ArrowLeft) {
         requests.write(ReviewRequest::Step(-1));
     }

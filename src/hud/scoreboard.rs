@@ -11,7 +11,7 @@ use crate::couch::series::Series;
 use crate::couch::undo_vote::UndoAsk;
 use crate::input::{Device, Seats};
 use crate::menus::Menu;
-use crate::rules::{Match, Player, RedoRequest};
+use crate::rules::{Match, Player, RedoRequest, ReviewRequest};
 use crate::settings::Settings;
 use crate::theme::{palette, widgets};
 
@@ -170,6 +170,12 @@ fn spawn_hud(mut commands: Commands) {
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
                     w.write(RedoRequest);
+                },
+            );
+            p.spawn(widgets::small_button("Review  (Home)")).observe(
+                |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
+                    w.write(ReviewRequest::Start);
+                    w.write(ReviewRequest::First);
                 },
             );
             p.spawn(widgets::small_button("Menu  (Esc)")).observe(
