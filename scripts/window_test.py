@@ -298,6 +298,43 @@ def copy_and_paste(game):
     print(f"  copy and paste: {moves} copied, taken back by undo, pasted back")
 
 
+def save_and_open(game, data_home, out):
+    """Esc, Save game: the name typed and Enter writes it to the data folder. After an undo,
+    Saved games lists it (a screenshot shows the list) and Enter opens it again."""
+    moves = game.state["moves"]
+    keys("Escape")
+    game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
+    focus_on(game, "Save_game", "Down")
+    keys("Return")
+    game.wait("the save menu", lambda: game.state.get("menu") == "SaveGame", 20)
+    keys("ctrl+u")
+    xdo("type", "--delay", "150", "window test")
+    game.wait("the typed name", lambda: game.state.get("focus", "").rstrip("|") == "window_test", 20)
+    keys("Return")
+    game.wait("the game to go on", lambda: game.state.get("menu") == "None", 20)
+    path = os.path.join(data_home, "reversi", "games", "window test.ggf")
+    if not os.path.exists(path):
+        fail(f"save: {path} was not written")
+    with open(path) as f:
+        saved = f.read()
+    placed = len(re.findall(r"[BW]\[[A-H][1-8]", saved))
+    if placed != len(re.findall(r"[a-h][1-8]", moves)):
+        fail(f"save: {path} holds {placed} placements, the game's moves are {moves}: {saved}")
+    keys("u")
+    game.wait("the undo", lambda: game.state.get("moves") != moves, 20)
+    keys("Escape")
+    game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
+    focus_on(game, "Saved_games", "Down")
+    keys("Return")
+    game.wait("the saved games", lambda: game.state.get("focus", "").startswith("window_test"), 20)
+    time.sleep(2.5)  # the screen lags the state by a frame or two of software rendering
+    shoot_and_check(os.path.join(out, "saved_games.png"), lambda p: check_panel(p, "saved games", min_dark=0.35))
+    keys("Return")
+    game.wait("the saved game opened", lambda: game.state.get("moves") == moves and game.state.get("menu") == "None", 20)
+    game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+    print(f"  saved games: saved as {os.path.basename(path)} ({placed} placements), undone, opened from the list")
+
+
 def analysed(state):
     scored, total = state.get("analysis", "0/0").split("/")
     return int(total) > 0 and scored == total
@@ -383,7 +420,7 @@ def main():
             fail(f"the game did not open on the standard start: {start}")
         shoot_and_check(os.path.join(args.out, "start.png"), lambda p: check_picture(game, p, "start", start))
 
-        mid_taken = pasted = False
+        mid_taken = pasted = saved = False
         while True:
             game.pump()
             st = game.state
@@ -395,6 +432,10 @@ def main():
                 if mid_taken and not pasted:
                     copy_and_paste(game)
                     pasted = True
+                    continue
+                if pasted and not saved:
+                    save_and_open(game, config, args.out)
+                    saved = True
                     continue
                 ply = st["ply"]
                 target = st["legal"].split(",")[0]

@@ -66,9 +66,9 @@ fn report_state(
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
-    // The focused button by its label, and the players' names: spaces become '_' so each
-    // field stays one word.
-    let word = |s: &str| s.replace(' ', "_");
+    // The focused button by its label, and the players' names: spaces (and a two-line
+    // label's line break) become '_' so each field stays one word on the one line.
+    let word = |s: &str| s.replace([' ', '\n'], "_");
     let focus = focused
         .0
         .and_then(|button| {

@@ -64,7 +64,7 @@ fn spawn_menu(mut commands: Commands) {
                     "Right-drag: turn the board | wheel: zoom | R: reset view | V: other side",
                 ));
                 p.spawn(widgets::label(
-                    "U: undo | Y: redo | M: mute | N: legal-move markers",
+                    "U: undo | Y: redo | Home: review | M: mute | N: legal-move markers",
                 ));
                 p.spawn(widgets::label(
                     "Menus: Tab or arrows move, Enter uses | Gamepad: d-pad, A uses, B back, Start pauses",
