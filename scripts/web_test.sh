@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web version (scripts/build-web.sh) and plays it in headless Chromium
 # (web/test/browser_test.mjs): a move on the canvas, the computer's reply, links, saved
-# settings, and frame times while the strongest level thinks. Screenshots go to
+# settings, games saved by name, and frame times while the strongest level thinks. Screenshots go to
 # $SCREENSHOT_DIR (default screenshots/).
 # WEB_PROFILE picks the cargo profile (default: $REVERSI_PROFILE, i.e. `ci`, quick to build).
 set -euo pipefail

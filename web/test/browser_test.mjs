@@ -3,7 +3,8 @@
 // square on the canvas, waits for the flip and the computer's reply, and checks every square
 // of the screenshot against the game's own board. Then: a link with moves in its fragment
 // opens that game; a malformed one says so and starts a new game; saved settings are read
-// from localStorage; and while the strongest level searches (in the AI's Web Worker) the
+// from localStorage; games saved by name are listed, opened and written in localStorage;
+// and while the strongest level searches (in the AI's Web Worker) the
 // page keeps drawing frames, measured against an idle stretch of the same length.
 //
 // Usage: node browser_test.mjs --dist DIR --out DIR [--chromium PATH] [--positions FFO_FILE]
@@ -329,6 +330,63 @@ async function savedSettings(browser, base) {
   await context.close();
 }
 
+// Until the focused button's label starts with `label`, presses `key` (the menus' keyboard
+// focus, as a player without a mouse moves it).
+async function focusOn(page, label, key) {
+  for (let i = 0; i < 12; i++) {
+    const s = await state(page);
+    if (s && s.focus.replace(/\|$/, '').startsWith(label)) return;
+    // One press at a time, each seen to land: a software-rendered frame is slow.
+    await page.keyboard.press(key);
+    await waitFor(page, `the focus to move off ${s && s.focus}`, (t) => t.focus !== (s && s.focus), 20_000);
+  }
+  const s = await state(page);
+  throw new CheckFailed(`the focus never reached ${label}; it is on ${s && s.focus}`);
+}
+
+async function savedGames(browser, base) {
+  console.log('saved games in localStorage');
+  const ggf = '(;GM[Othello]PC[Reversi]DT[2026-11-20 10:00:00 UTC]PB[Ann]PW[Bob]RE[?]TY[8]' +
+    'BO[8 ---------------------------O*------*O--------------------------- *]' +
+    'B[F5]W[D6]B[C3]W[D3]PL[human,human];)';
+  const storage = {
+    'reversi/games/Stored game.ggf': ggf,
+    'reversi/games/broken.txt': 'f5d6a1',
+  };
+  const { page, context } = await openPage(browser, `${base}/`, { storage });
+  await waitFor(page, 'the new-game menu', (t) => t.menu === 'NewGame' && settled(t));
+  await focusOn(page, 'Saved_games', 'ArrowRight');
+  await page.keyboard.press('Enter');
+  // The newest game (the one with a date) comes first and has the focus.
+  await waitFor(page, 'the saved games', (t) => t.menu === 'SavedGames' && t.focus.startsWith('Stored_game'));
+  await page.waitForTimeout(1500);
+  await shoot(page, 'web-saved-games.png');
+  await page.keyboard.press('Enter');
+  let s = await waitFor(page, 'the stored game opened',
+    (t) => t.menu === 'None' && t.moves === 'f5d6c3d3' && settled(t));
+  check(s.names === 'Ann|Bob', `the stored game opened with ${s.names}, not its players Ann|Bob`);
+  console.log(`  a stored GGF game opens from the list with its players (${s.names}): ${s.moves}`);
+
+  // Save the game on the board under a typed name: it lands in localStorage.
+  await page.keyboard.press('Escape');
+  await waitFor(page, 'the pause menu', (t) => t.menu === 'Pause');
+  await focusOn(page, 'Save_game', 'ArrowDown');
+  await page.keyboard.press('Enter');
+  await waitFor(page, 'the save menu', (t) => t.menu === 'SaveGame');
+  await page.keyboard.press('Control+U');
+  await page.keyboard.type('from the web', { delay: 80 });
+  await waitFor(page, 'the typed name', (t) => t.focus.replace(/\|$/, '') === 'from_the_web');
+  await page.keyboard.press('Enter');
+  await waitFor(page, 'the game to go on', (t) => t.menu === 'None');
+  const saved = await page.evaluate(() => window.localStorage.getItem('reversi/games/from the web.ggf'));
+  check(saved && saved.includes('B[F5]W[D6]B[C3]W[D3]') && saved.includes('PB[Ann]'),
+    `the saved game in localStorage reads ${JSON.stringify(saved)}`);
+  const broken = await page.evaluate(() => window.localStorage.getItem('reversi/games/broken.txt'));
+  check(broken === 'f5d6a1', `the unreadable entry was changed: ${JSON.stringify(broken)}`);
+  console.log('  the game saved by name is in localStorage as GGF; the unreadable entry is untouched');
+  await context.close();
+}
+
 // A search request for Master (level 9): FFO #41 from the reference file (22 empties, which
 // Master solves exactly), else the start position. `best` lists the moves that are right.
 function masterRequest() {
@@ -442,6 +500,7 @@ async function main() {
     log = await playAMove(browser, server.url);
     await openLinks(browser, server.url);
     await savedSettings(browser, server.url);
+    await savedGames(browser, server.url);
     await strongestLevelInTheWorker(browser, server.url);
     console.log(`browser test passed; screenshots in ${out}`);
   } catch (error) {
