@@ -9,6 +9,7 @@ use reversi_engine::{Color as Side, Square, Status, board_string};
 
 use crate::ai::AiThinking;
 use crate::analysis::game_review::GameReview;
+use crate::analysis::hints::ShownScores;
 use crate::board::discs::BoardAnimation;
 use crate::board::square_center;
 use crate::hud::GameOverPanel;
@@ -63,6 +64,7 @@ fn report_state(
     texts: Query<&Text>,
     names: Query<&Name>,
     review: Res<GameReview>,
+    shown: Res<ShownScores>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
@@ -100,7 +102,7 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
@@ -127,7 +129,16 @@ fn report_state(
         } else {
             mistakes.join(",")
         },
-        ghost
+        ghost,
+        // The best move the board shows with its score (a hint, or study mode's best).
+        shown.best.map_or("-".to_string(), |sq| {
+            let score = shown
+                .moves
+                .iter()
+                .find(|(s, _)| *s == sq)
+                .map_or(0, |m| m.1);
+            format!("{sq}:{score}")
+        })
     );
     if *last != line {
         emit(&line);

@@ -271,6 +271,16 @@ async function playAMove(browser, base) {
   const hash = await page.evaluate(() => window.location.hash);
   check(hash === `#${s.moves}`, `the address bar holds ${hash}, not #${s.moves}`);
   console.log(`  the address bar follows the game: ${hash}`);
+  // A hint: the engine scores the position in the worker; the best move shows on its square.
+  const asked = Date.now();
+  await page.keyboard.press('i');
+  s = await waitFor(page, 'the hint', (t) => t.hint && t.hint !== '-', 60_000);
+  const [hinted] = s.hint.split(':');
+  check(s.legal.split(',').includes(hinted), `the hint ${s.hint} is not a legal move (${s.legal})`);
+  await page.waitForTimeout(1500);
+  await shoot(page, 'web-hint.png');
+  console.log(`  hint (I): ${s.hint} (square:hundredths of a disc) after ` +
+    `${((Date.now() - asked) / 1000).toFixed(1)} s, searched in the worker`);
   await context.close();
   return log;
 }
