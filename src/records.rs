@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use crate::GameSet;
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
-use crate::user_files::{temporary, user_file, write_atomically};
+use crate::user_files::{UserText, temporary};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
@@ -25,10 +25,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, autosave.in_set(GameSet::Presentation));
 }
 
-/// Where the game in progress is kept; `None` keeps nothing (tests, the browser for now).
+/// Where the game in progress is kept: a file on the desktop, `localStorage` in the browser;
+/// `None` keeps nothing (tests).
 #[derive(Resource, Clone, Debug)]
 pub struct SaveFile {
-    pub path: Option<PathBuf>,
+    pub place: Option<UserText>,
 }
 
 /// A game found at start-up that can be resumed (unfinished, readable).
@@ -125,22 +126,38 @@ pub fn resumable_from(record: &Record) -> Option<Resumable> {
 }
 
 impl SaveFile {
-    /// `$XDG_DATA_HOME/reversi/current.ggf`, else `~/.local/share/reversi/current.ggf`.
+    /// `$XDG_DATA_HOME/reversi/current.ggf`, else `~/.local/share/reversi/current.ggf`; in
+    /// the browser the `localStorage` entry `reversi/current.ggf`.
     pub fn default_location() -> SaveFile {
         SaveFile {
-            path: user_file("XDG_DATA_HOME", ".local/share", "current.ggf"),
+            place: UserText::named("XDG_DATA_HOME", ".local/share", "current.ggf"),
+        }
+    }
+
+    /// The save in this file.
+    pub fn at(path: PathBuf) -> SaveFile {
+        SaveFile {
+            place: Some(UserText::File(path)),
         }
     }
 
     /// A save that is never read or written.
     pub fn none() -> SaveFile {
-        SaveFile { path: None }
+        SaveFile { place: None }
+    }
+
+    /// The file, where the save is one.
+    pub fn path(&self) -> Option<PathBuf> {
+        match &self.place {
+            Some(UserText::File(path)) => Some(path.clone()),
+            _ => None,
+        }
     }
 
     /// Writes atomically (a temporary file, then a rename).
-    pub fn write(&self, text: &str) -> std::io::Result<()> {
-        match &self.path {
-            Some(path) => write_atomically(path, text),
+    pub fn write(&self, text: &str) -> Result<(), String> {
+        match &self.place {
+            Some(place) => place.write(text),
             None => Ok(()),
         }
     }
@@ -148,14 +165,24 @@ impl SaveFile {
     /// Reads the save at start-up: an unfinished game to offer, and a message if the save
     /// could not be used (it is then moved aside as `current.ggf.unreadable-N`).
     pub fn load_at_start(&self) -> (Option<Resumable>, Option<String>) {
-        let Some(path) = &self.path else {
+        let Some(place) = &self.place else {
             return (None, None);
         };
-        // A temporary file left by a crash before its rename: the save itself is whole.
-        let _ = std::fs::remove_file(temporary(path));
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
+        let read = match place {
+            UserText::File(path) => {
+                // A temporary file left by a crash before its rename: the save itself is whole.
+                let _ = std::fs::remove_file(temporary(path));
+                match std::fs::read(path) {
+                    Ok(bytes) => Ok(Some(bytes)),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            UserText::Browser(_) => place.read().map(|text| text.map(String::into_bytes)),
+        };
+        let bytes = match read {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return (None, None),
             Err(e) => {
                 return (
                     None,
@@ -174,13 +201,9 @@ impl SaveFile {
                 },
             },
         };
-        let aside = (1..)
-            .map(|n| path.with_extension(format!("ggf.unreadable-{n}")))
-            .find(|p| !p.exists())
-            .expect("some number is free");
-        let kept = match std::fs::rename(path, &aside) {
-            Ok(()) => format!("it was kept as {}", aside.display()),
-            Err(e) => format!("it stays at {} ({e})", path.display()),
+        let kept = match place.move_aside() {
+            Ok(aside) => format!("it was kept as {aside}"),
+            Err(e) => format!("it stays at {place} ({e})"),
         };
         (
             None,
@@ -208,7 +231,7 @@ fn autosave(
         + passed.read().count()
         + reset.read().count()
         > 0;
-    if !changed || state.reviewing || state.game.ply() == 0 || file.path.is_none() {
+    if !changed || state.reviewing || state.game.ply() == 0 || file.place.is_none() {
         return;
     }
     match file.write(&record_of(&state).to_ggf()) {

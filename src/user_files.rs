@@ -59,6 +59,37 @@ impl UserText {
             UserText::Browser(key) => browser_save(key, text),
         }
     }
+
+    /// Moves the text aside to the first free `NAME.unreadable-N` beside it (never deleting
+    /// it) and says where it went.
+    pub fn move_aside(&self) -> Result<UserText, String> {
+        let aside = (1..)
+            .map(|n| match self {
+                UserText::File(path) => {
+                    let mut name = path.file_name().unwrap_or_default().to_os_string();
+                    name.push(format!(".unreadable-{n}"));
+                    UserText::File(path.with_file_name(name))
+                }
+                UserText::Browser(key) => UserText::Browser(format!("{key}.unreadable-{n}")),
+            })
+            .find(|place| match place {
+                UserText::File(path) => !path.exists(),
+                UserText::Browser(key) => matches!(browser_load(key), Ok(None)),
+            })
+            .expect("some number is free");
+        match (self, &aside) {
+            (UserText::File(from), UserText::File(to)) => {
+                std::fs::rename(from, to).map_err(|e| e.to_string())?
+            }
+            (UserText::Browser(from), UserText::Browser(to)) => {
+                let text = browser_load(from)?.unwrap_or_default();
+                browser_save(to, &text)?;
+                browser_remove(from)?;
+            }
+            _ => unreachable!("set aside in the same kind of place"),
+        }
+        Ok(aside)
+    }
 }
 
 impl std::fmt::Display for UserText {

@@ -551,7 +551,7 @@ fn temp_save(name: &str) -> (std::path::PathBuf, SaveFile) {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("current.ggf");
-    (dir, SaveFile { path: Some(path) })
+    (dir, SaveFile::at(path))
 }
 
 fn against_the_computer(level: Level) -> GameSetup {
@@ -564,7 +564,7 @@ fn against_the_computer(level: Level) -> GameSetup {
 #[test]
 fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     let (dir, save) = temp_save("resume");
-    let path = save.path.clone().unwrap();
+    let path = save.path().unwrap();
     let mut app = app_saving_to(against_the_computer(Level::ALL[2]), save.clone());
     // A new game is not saved before its first move.
     app.update();
@@ -638,7 +638,7 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
     ];
     for (name, bytes, why) in cases {
         let (dir, save) = temp_save(&format!("unreadable-{}", name.replace(' ', "-")));
-        let path = save.path.clone().unwrap();
+        let path = save.path().unwrap();
         std::fs::write(&path, &bytes).unwrap();
         let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
         assert!(app.world().resource::<SavedGame>().0.is_none(), "{name}");
@@ -665,7 +665,7 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
 #[test]
 fn a_crash_between_write_and_rename_keeps_the_last_save() {
     let (dir, save) = temp_save("crash");
-    let path = save.path.clone().unwrap();
+    let path = save.path().unwrap();
     let mut app = app_saving_to(against_the_computer(Level::ALL[2]), save.clone());
     place(&mut app, "f5");
     play_until(&mut app, 2, "the computer");
@@ -690,7 +690,7 @@ fn a_crash_between_write_and_rename_keeps_the_last_save() {
 #[test]
 fn a_finished_game_is_kept_but_not_offered() {
     let (dir, save) = temp_save("finished");
-    let path = save.path.clone().unwrap();
+    let path = save.path().unwrap();
     let mut game = Game::new(Rules::default());
     game.play_transcript(PASSING_GAME).unwrap();
     let finished = Match {

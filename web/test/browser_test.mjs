@@ -394,7 +394,26 @@ async function savedGames(browser, base) {
   const broken = await page.evaluate(() => window.localStorage.getItem('reversi/games/broken.txt'));
   check(broken === 'f5d6a1', `the unreadable entry was changed: ${JSON.stringify(broken)}`);
   console.log('  the game saved by name is in localStorage as GGF; the unreadable entry is untouched');
+
+  // The game in progress is kept too: a new visit (a page of the same origin) offers it.
+  const again = await context.newPage();
+  await again.goto(`${base}/`);
+  await waitFor(again, 'the game to start again', (t) => t.menu === 'NewGame' && settled(t), START_TIMEOUT);
+  await focusOn(again, 'Resume_saved_game', 'ArrowDown');
+  await again.keyboard.press('Enter');
+  s = await waitFor(again, 'the resumed game', (t) => t.menu === 'None' && t.moves === 'f5d6c3d3');
+  console.log(`  a new visit offers the game in progress and resumes it: ${s.moves} (${s.names})`);
   await context.close();
+
+  // A save that cannot be read is moved aside, not lost, and the menu says why.
+  const bad = await openPage(browser, `${base}/`, { storage: { 'reversi/current.ggf': '(;GM[Othello]B[F5' } });
+  await waitFor(bad.page, 'the new-game menu', (t) => t.menu === 'NewGame');
+  const kept = await bad.page.evaluate(() => [window.localStorage.getItem('reversi/current.ggf'),
+    window.localStorage.getItem('reversi/current.ggf.unreadable-1')]);
+  check(kept[0] === null && kept[1] === '(;GM[Othello]B[F5',
+    `a broken save in localStorage: ${JSON.stringify(kept)}`);
+  console.log('  a broken save is moved aside to reversi/current.ggf.unreadable-1');
+  await bad.context.close();
 }
 
 // A search request for Master (level 9): FFO #41 from the reference file (22 empties, which
