@@ -1,5 +1,5 @@
 //! The game in progress, saved after every move as a GGF record in the user's data folder
-//! and offered for resume at the next start. Writes are atomic; a save that cannot be read
+//! (the page's `localStorage` in the browser) and offered for resume at the next start. Writes are atomic; a save that cannot be read
 //! is moved aside (never deleted) and the player is told why.
 
 use bevy::prelude::*;
