@@ -69,7 +69,7 @@ fn parse_player(tag: &str) -> Option<Player> {
 }
 
 /// `2026-11-22 21:30:05 UTC` for a time in seconds since 1970 (GGF's date property).
-fn utc_date(secs: u64) -> String {
+pub(crate) fn utc_date(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let rest = secs % 86_400;
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
@@ -154,7 +154,7 @@ impl SaveFile {
         }
     }
 
-    /// Writes atomically (a temporary file, then a rename).
+    /// Replaces the save whole (see [`UserText::write`]).
     pub fn write(&self, text: &str) -> Result<(), String> {
         match &self.place {
             Some(place) => place.write(text),
@@ -168,18 +168,11 @@ impl SaveFile {
         let Some(place) = &self.place else {
             return (None, None);
         };
-        let read = match place {
-            UserText::File(path) => {
-                // A temporary file left by a crash before its rename: the save itself is whole.
-                let _ = std::fs::remove_file(temporary(path));
-                match std::fs::read(path) {
-                    Ok(bytes) => Ok(Some(bytes)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-            UserText::Browser(_) => place.read().map(|text| text.map(String::into_bytes)),
-        };
+        if let UserText::File(path) = place {
+            // A temporary file left by a crash before its rename: the save itself is whole.
+            let _ = std::fs::remove_file(temporary(path));
+        }
+        let read = place.read_bytes();
         let bytes = match read {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return (None, None),

@@ -126,6 +126,13 @@ impl Default for Match {
 }
 
 impl Match {
+    /// Whether a person may play on from a reviewed position. Between two people, going back
+    /// in an unfinished game takes both (the undo vote): looking back is free, playing on
+    /// from there is not.
+    pub fn may_branch(&self) -> bool {
+        self.setup.players != [Player::Human; 2] || whole_record(&self.game).current().is_over()
+    }
+
     pub fn status(&self) -> Status {
         self.game.status()
     }
@@ -432,16 +439,20 @@ fn apply_review(
 /// (with its flips), latest first; empty at the start.
 pub fn step_back(game: &mut Game) -> Vec<Placement> {
     let mut undone = Vec::new();
-    while let Some(mv) = game.undo() {
-        // Replayed from the position before, to know which discs it had flipped.
-        if let Ok((_, placement)) = game.current().play(mv) {
-            undone.push(placement);
-        }
-        if matches!(mv, Move::Place { .. }) {
+    while let Some(placement) = undo_one(game) {
+        undone.push(placement);
+        if matches!(placement.mv, Move::Place { .. }) {
             break;
         }
     }
     undone
+}
+
+/// Takes back the last move and says what it was, with the discs it had flipped (found by
+/// playing it again from the position before); `None` at the start.
+fn undo_one(game: &mut Game) -> Option<Placement> {
+    let mv = game.undo()?;
+    game.current().play(mv).ok().map(|(_, placement)| placement)
 }
 
 /// One placement forward, and any passes that follow it. Returns what was played; empty at
@@ -466,16 +477,8 @@ pub fn step_forward(game: &mut Game) -> Vec<Placement> {
 pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
     let setup = state.setup.clone();
     let mut undone = Vec::new();
-    let mut take_back = |game: &mut Game| {
-        let mv = game.undo()?;
-        // Replayed from the position before, to know which discs it had flipped.
-        if let Ok((_, placement)) = game.current().play(mv) {
-            undone.push(placement);
-        }
-        Some(mv)
-    };
     if !setup.has_human() {
-        take_back(&mut state.game);
+        undone.extend(undo_one(&mut state.game));
         return undone;
     }
     let before = state.game.ply();
@@ -486,12 +489,15 @@ pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
             .game
             .position_at(state.game.ply() - 1)
             .map(|p| p.to_move());
-        let mv = take_back(&mut state.game);
-        if let (Some(mover), Some(Move::Place { .. })) = (mover, mv)
+        let Some(placement) = undo_one(&mut state.game) else {
+            break;
+        };
+        if let (Some(mover), Move::Place { .. }) = (mover, placement.mv)
             && setup.player(mover) == Player::Human
         {
             undone_human = true;
         }
+        undone.push(placement);
         if undone_human && state.human_to_move() {
             break;
         }
@@ -596,18 +602,14 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
         square: request.square,
         line: request.line,
     };
-    let whole = whole_record(&state.game);
-    // Between two people, going back in an unfinished game takes both (the undo vote);
-    // looking back is free, playing on from there is not.
-    let needs_agreement = state.setup.players == [Player::Human; 2] && !whole.current().is_over();
     if !person
-        || needs_agreement
+        || !state.may_branch()
         || state.setup.player(mover) != Player::Human
         || state.game.current().play(mv).is_err()
     {
         return false;
     }
-    state.original = Some(whole);
+    state.original = Some(whole_record(&state.game));
     state.reviewing = false;
     true
 }

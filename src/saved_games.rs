@@ -4,8 +4,9 @@
 //! data folder (other programs' `.ggf` and `.txt` files put there are listed too); in the
 //! browser, `localStorage` entries under `reversi/games/`.
 //!
-//! A file that is not a legal game is listed with the reason and refused when opened; it is
-//! never changed or removed unless the player deletes it.
+//! A file that is not a legal game is listed with the reason and refused when opened; the
+//! game never changes or removes it on its own (only Delete, or saving under its name,
+//! which the save menu warns of).
 
 use bevy::prelude::*;
 use reversi_engine::ggf::Record;
@@ -16,7 +17,7 @@ use crate::clipboard::game_from_text;
 use crate::hud::toast::Toast;
 use crate::link::fragment_of;
 use crate::menus::Menu;
-use crate::records::{record_of, resumable_from};
+use crate::records::{record_of, resumable_from, utc_date};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::user_files::UserFolder;
 
@@ -100,10 +101,9 @@ pub struct ShelfList {
 /// One saved game in the list.
 #[derive(Clone, Debug)]
 pub struct ShelfEntry {
-    /// The entry's name with its extension: what [`OpenSavedGame`] takes.
+    /// The entry's name with its extension (`.ggf` or `.txt`, so two games of one name
+    /// in both formats tell apart): what [`OpenSavedGame`] takes.
     pub file: String,
-    /// What the player named it (the name without the extension).
-    pub name: String,
     /// What is in it, or why it cannot be opened.
     pub game: Result<SavedGame, String>,
 }
@@ -238,26 +238,34 @@ pub fn suggested_name(state: &Match, format: Format, taken: impl Fn(&str) -> boo
         .expect("some number is free")
 }
 
-/// Every entry of the shelf read and summarised, newest first.
+/// Every entry of the shelf read and summarised, newest first: by the record's date, or for
+/// a transcript (which has none) the file's.
 pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, String> {
     let mut entries: Vec<ShelfEntry> = folder
         .list()?
         .into_iter()
         .filter(|file| file.ends_with(".ggf") || file.ends_with(".txt"))
-        .map(|file| ShelfEntry {
-            name: file[..file.len() - 4].to_string(),
-            game: folder.read(&file).and_then(|text| read_saved(&text)),
-            file,
+        .map(|file| {
+            let mut game = folder.read(&file).and_then(|text| read_saved(&text));
+            if let Ok(saved) = &mut game
+                && saved.date.is_empty()
+            {
+                saved.date = folder.modified(&file).map(utc_date).unwrap_or_default();
+            }
+            ShelfEntry { game, file }
         })
         .collect();
     let date = |e: &ShelfEntry| e.game.as_ref().map(|g| g.date.clone()).unwrap_or_default();
-    // Newest first: the records' dates (`YYYY-MM-DD hh:mm:ss`) sort as text.
-    entries.sort_by(|a, b| date(b).cmp(&date(a)).then_with(|| a.name.cmp(&b.name)));
+    // Newest first: the dates (`YYYY-MM-DD hh:mm:ss`) sort as text.
+    entries.sort_by(|a, b| date(b).cmp(&date(a)).then_with(|| a.file.cmp(&b.file)));
     Ok(entries)
 }
 
+/// Why nothing can be saved or listed here.
+pub const NO_SHELF: &str = "there is no folder to keep games in (no home folder)";
+
 fn no_shelf() -> String {
-    "there is no folder to keep games in (no home folder)".into()
+    NO_SHELF.into()
 }
 
 fn save_games(
@@ -330,10 +338,13 @@ fn open_games(
             .and_then(|text| read_saved(&text));
         match read {
             Ok(saved) => {
+                // Another program's record names its players but not who is a person; the
+                // players stay those of the game on the board, under the record's names.
                 let setup = match saved.setup {
                     Some(setup) => setup,
                     None => GameSetup {
                         rules: saved.game.rules(),
+                        names: saved.names.unwrap_or_else(|| state.setup.names.clone()),
                         ..state.setup.clone()
                     },
                 };

@@ -1,5 +1,6 @@
-//! Where the game keeps the player's files (settings, the saved game) and how it writes them:
-//! the XDG folders with their usual fallbacks, and writes that a crash cannot leave half done.
+//! Where the game keeps the player's files (settings, the game in progress, the games saved
+//! by name) and how it writes them: the XDG folders with their usual fallbacks, and writes
+//! that a crash cannot leave half done.
 //! In the browser there is no file system: the same text goes to the page's `localStorage`.
 
 use std::path::{Path, PathBuf};
@@ -42,13 +43,24 @@ impl UserText {
 
     /// The text, `Ok(None)` if nothing was ever stored.
     pub fn read(&self) -> Result<Option<String>, String> {
+        match self.read_bytes()? {
+            None => Ok(None),
+            Some(bytes) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| "it is not text".to_string()),
+        }
+    }
+
+    /// The stored bytes as they are (a damaged file need not be text), `Ok(None)` if
+    /// nothing was ever stored.
+    pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, String> {
         match self {
-            UserText::File(path) => match std::fs::read_to_string(path) {
-                Ok(text) => Ok(Some(text)),
+            UserText::File(path) => match std::fs::read(path) {
+                Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e.to_string()),
             },
-            UserText::Browser(key) => browser_load(key),
+            UserText::Browser(key) => Ok(browser_load(key)?.map(String::into_bytes)),
         }
     }
 
@@ -149,12 +161,14 @@ impl UserFolder {
     /// The entry's text; a missing, oversized or non-text entry is an error that says so.
     pub fn read(&self, name: &str) -> Result<String, String> {
         check_entry_name(name)?;
+        let too_big = |size: u64| format!("it is {} KB, far more than any game", size / 1024);
         let text = match self {
             UserFolder::Directory(dir) => {
                 let path = dir.join(name);
+                // Checked before reading: a huge file is not read into memory at all.
                 let size = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
                 if size > MAX_USER_TEXT {
-                    return Err(format!("it is {} KB, far more than any game", size / 1024));
+                    return Err(too_big(size));
                 }
                 let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
                 String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?
@@ -163,10 +177,7 @@ impl UserFolder {
                 .ok_or_else(|| "it is no longer there".to_string())?,
         };
         if text.len() as u64 > MAX_USER_TEXT {
-            return Err(format!(
-                "it is {} KB, far more than any game",
-                text.len() / 1024
-            ));
+            return Err(too_big(text.len() as u64));
         }
         Ok(text)
     }
@@ -180,6 +191,16 @@ impl UserFolder {
             }
             UserFolder::Browser(prefix) => browser_save(&format!("{prefix}{name}"), text),
         }
+    }
+
+    /// When the entry was last written, in seconds since 1970 (files only).
+    pub fn modified(&self, name: &str) -> Option<u64> {
+        let UserFolder::Directory(dir) = self else {
+            return None;
+        };
+        check_entry_name(name).ok()?;
+        let time = std::fs::metadata(dir.join(name)).ok()?.modified().ok()?;
+        Some(time.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs())
     }
 
     /// Whether an entry of this name exists.
@@ -209,11 +230,12 @@ impl std::fmt::Display for UserFolder {
     }
 }
 
-/// An entry's name is one plain file name: no separators, no `..`, not hidden, not empty.
+/// An entry's name is one plain file name: no separators (nor Windows' drive colon), no
+/// `..`, not hidden, not empty.
 fn check_entry_name(name: &str) -> Result<(), String> {
     let plain = !name.is_empty()
         && !name.starts_with('.')
-        && !name.contains(['/', '\\', '\0'])
+        && !name.contains(['/', '\\', ':', '\0'])
         && name.len() <= 255;
     if plain {
         Ok(())

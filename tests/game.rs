@@ -337,6 +337,30 @@ fn two_steps_in_one_frame_leave_every_disc_right() {
         }
     }
     assert_eq!(state(&app).game.moves(), record.moves());
+    // Steps both ways in one frame (back then forward, an undo then a redo): the board is
+    // rebuilt where they end rather than animated out of order.
+    review(&mut app, ReviewRequest::Jump(30));
+    for (first, then) in [(-1, 1), (1, -1)] {
+        let before = state(&app).game.ply();
+        app.world_mut().write_message(ReviewRequest::Step(first));
+        app.world_mut().write_message(ReviewRequest::Step(then));
+        app.update();
+        settle(&mut app);
+        assert_eq!(state(&app).game.ply(), before);
+        assert_world_matches_engine(&mut app);
+    }
+    review(&mut app, ReviewRequest::Finish);
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for m in ["f5", "d6", "c3"] {
+        place(&mut app, m);
+    }
+    settle(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game.transcript(), "f5d6c3");
+    assert_world_matches_engine(&mut app);
 }
 
 #[test]

@@ -16,6 +16,7 @@ use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardAnimation>()
+        .init_resource::<Rebuilt>()
         .add_systems(Startup, (create_disc_assets, spawn_all_discs).chain())
         .add_systems(
             Update,
@@ -192,8 +193,19 @@ fn spawn_all_discs(
     }
 }
 
+/// This frame's board was rebuilt from the rules' state: its placements and take-backs are
+/// already shown and are not animated.
+#[derive(Resource, Default)]
+struct Rebuilt(bool);
+
+/// Rebuilds the discs from [`Match`] on a reset, and when one frame holds steps in both
+/// directions (an undo and a redo, a step back and forward): those cannot be animated one
+/// after the other from the facts alone, so the board shows where they end.
 fn rebuild_on_reset(
     mut resets: MessageReader<BoardReset>,
+    mut placed: MessageReader<DiscPlaced>,
+    mut taken_back: MessageReader<DiscTakenBack>,
+    mut rebuilt: ResMut<Rebuilt>,
     mut commands: Commands,
     discs: Query<Entity, Or<(With<Disc>, With<Lifting>)>>,
     state: Res<Match>,
@@ -201,7 +213,9 @@ fn rebuild_on_reset(
     settings: Res<Settings>,
     mut animation: ResMut<BoardAnimation>,
 ) {
-    if resets.read().count() == 0 {
+    let both_ways = placed.read().count() > 0 && taken_back.read().count() > 0;
+    rebuilt.0 = resets.read().count() > 0 || both_ways;
+    if !rebuilt.0 {
         return;
     }
     for e in &discs {
@@ -246,6 +260,7 @@ pub const PASS_BANNER_SECS: f32 = 1.6;
 
 fn animate_placements(
     mut placed: MessageReader<DiscPlaced>,
+    rebuilt: Res<Rebuilt>,
     mut commands: Commands,
     mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
     assets: Option<Res<DiscAssets>>,
@@ -256,6 +271,9 @@ fn animate_placements(
     let now = time.elapsed_secs_f64();
     let factor = settings.animation.factor();
     let facts: Vec<DiscPlaced> = placed.read().copied().collect();
+    if rebuilt.0 {
+        return;
+    }
     let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| p.color);
     for fact in &facts {
         let origin = fact.square;
@@ -338,6 +356,7 @@ struct Lifting {
 /// back (the wave runs the other way: the farthest first).
 fn animate_take_backs(
     mut taken: MessageReader<DiscTakenBack>,
+    rebuilt: Res<Rebuilt>,
     mut commands: Commands,
     mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
     settings: Res<Settings>,
@@ -347,6 +366,9 @@ fn animate_take_backs(
     let now = time.elapsed_secs_f64();
     let factor = settings.animation.factor();
     let facts: Vec<DiscTakenBack> = taken.read().copied().collect();
+    if rebuilt.0 {
+        return;
+    }
     let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| !p.color);
     let mut lifted = Vec::new();
     for fact in &facts {

@@ -94,6 +94,12 @@ fn show_bar(mut commands: Commands, state: Res<Match>, bars: Query<(Entity, &Bar
         });
 }
 
+/// Starts reviewing the game on the board from its first position (Home, the HUD's Review).
+pub fn look_back(requests: &mut MessageWriter<ReviewRequest>) {
+    requests.write(ReviewRequest::Start);
+    requests.write(ReviewRequest::First);
+}
+
 fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<Match>,
@@ -103,8 +109,7 @@ fn review_keys(
     if !state.reviewing {
         // Home while playing looks back from the first position (the computer waits).
         if pressed(KeyCode::Home) {
-            requests.write(ReviewRequest::Start);
-            requests.write(ReviewRequest::First);
+            look_back(&mut requests);
         }
         return;
     }

@@ -174,8 +174,7 @@ fn spawn_hud(mut commands: Commands) {
             );
             p.spawn(widgets::small_button("Review  (Home)")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
-                    w.write(ReviewRequest::Start);
-                    w.write(ReviewRequest::First);
+                    super::review::look_back(&mut w);
                 },
             );
             p.spawn(widgets::small_button("Menu  (Esc)")).observe(
@@ -259,9 +258,12 @@ fn update_status(
     let text = match state.status() {
         _ if state.reviewing => {
             let (shown, total) = super::review::review_position(&state);
-            format!(
-                "Review - move {shown} of {total}  (Left/Right step, Enter done, click to play on)"
-            )
+            let play_on = if state.may_branch() {
+                ", click to play on"
+            } else {
+                ""
+            };
+            format!("Review - move {shown} of {total}  (Left/Right step, Enter done{play_on})")
         }
         Status::Over(outcome) => match outcome.winner {
             Some(w) => format!(

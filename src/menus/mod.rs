@@ -50,6 +50,29 @@ pub enum Menu {
 #[derive(Resource, Default)]
 pub struct MenuReturn(pub Option<Menu>);
 
+/// A button's action: open `menu` on top of `from`, which its Back (and Esc) returns to.
+fn open_over(
+    from: Menu,
+    menu: Menu,
+) -> impl Fn(On<crate::theme::widgets::Activate>, ResMut<MenuReturn>, ResMut<NextState<Menu>>)
++ Send
++ Sync
++ 'static {
+    move |_, mut back, mut next| {
+        back.0 = Some(from);
+        next.set(menu);
+    }
+}
+
+/// A Back button's action: to the menu this one was opened from.
+fn go_back(
+    _: On<crate::theme::widgets::Activate>,
+    back: Res<MenuReturn>,
+    mut next: ResMut<NextState<Menu>>,
+) {
+    next.set(back.0.unwrap_or(Menu::Pause));
+}
+
 /// Esc (or a gamepad's East in a menu, its Start anywhere) goes back a level.
 fn escape_key(
     keys: Res<ButtonInput<KeyCode>>,

@@ -9,7 +9,7 @@ use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 use super::choices::{
     Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
 };
-use super::{Menu, MenuReturn};
+use super::{Menu, open_over};
 use crate::couch::series::{Series, StartMatch};
 use crate::input::Seats;
 use crate::records::{SaveNotice, SavedGame};
@@ -158,18 +158,8 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                 ]);
                 p.spawn(widgets::row()).with_children(|r| {
                     r.spawn((widgets::button("Start game  (Enter)"), FocusFirst)).observe(start_game);
-                    r.spawn(widgets::button("Settings")).observe(
-                        |_: On<widgets::Activate>, mut back: ResMut<MenuReturn>, mut next: ResMut<NextState<Menu>>| {
-                            back.0 = Some(Menu::NewGame);
-                            next.set(Menu::Settings);
-                        },
-                    );
-                    r.spawn(widgets::button("Saved games")).observe(
-                        |_: On<widgets::Activate>, mut back: ResMut<MenuReturn>, mut next: ResMut<NextState<Menu>>| {
-                            back.0 = Some(Menu::NewGame);
-                            next.set(Menu::SavedGames);
-                        },
-                    );
+                    r.spawn(widgets::button("Settings")).observe(open_over(Menu::NewGame, Menu::Settings));
+                    r.spawn(widgets::button("Saved games")).observe(open_over(Menu::NewGame, Menu::SavedGames));
                     #[cfg(not(target_arch = "wasm32"))]
                     r.spawn(widgets::button("Quit")).observe(|_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {
                         exit.write(AppExit::Success);

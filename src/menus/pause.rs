@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, MenuReturn};
+use super::{Menu, open_over};
 use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
 
@@ -30,30 +30,9 @@ fn spawn_menu(mut commands: Commands) {
                         next.set(Menu::NewGame)
                     },
                 );
-                p.spawn(widgets::button("Save game")).observe(
-                    |_: On<widgets::Activate>,
-                     mut back: ResMut<MenuReturn>,
-                     mut next: ResMut<NextState<Menu>>| {
-                        back.0 = Some(Menu::Pause);
-                        next.set(Menu::SaveGame);
-                    },
-                );
-                p.spawn(widgets::button("Saved games")).observe(
-                    |_: On<widgets::Activate>,
-                     mut back: ResMut<MenuReturn>,
-                     mut next: ResMut<NextState<Menu>>| {
-                        back.0 = Some(Menu::Pause);
-                        next.set(Menu::SavedGames);
-                    },
-                );
-                p.spawn(widgets::button("Settings")).observe(
-                    |_: On<widgets::Activate>,
-                     mut back: ResMut<MenuReturn>,
-                     mut next: ResMut<NextState<Menu>>| {
-                        back.0 = Some(Menu::Pause);
-                        next.set(Menu::Settings);
-                    },
-                );
+                p.spawn(widgets::button("Save game")).observe(open_over(Menu::Pause, Menu::SaveGame));
+                p.spawn(widgets::button("Saved games")).observe(open_over(Menu::Pause, Menu::SavedGames));
+                p.spawn(widgets::button("Settings")).observe(open_over(Menu::Pause, Menu::Settings));
                 #[cfg(not(target_arch = "wasm32"))]
                 p.spawn(widgets::button("Quit")).observe(
                     |_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {

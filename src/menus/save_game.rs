@@ -6,10 +6,11 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use super::{Menu, MenuReturn};
+use super::{Menu, go_back};
 use crate::rules::Match;
 use crate::saved_games::{
-    Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
+    Format, GameShelf, ListSavedGames, NO_SHELF, SaveGameRequest, ShelfList, file_name,
+    suggested_name,
 };
 use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
 use crate::theme::text_entry;
@@ -20,8 +21,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Menu::SaveGame), (start_draft, spawn_menu).chain())
         .add_systems(
             Update,
-            (type_name, show_draft)
-                .chain()
+            (
+                // Before the focus moves: Enter in the field saves, it does not go on.
+                type_name.in_set(crate::GameSet::Input),
+                show_draft,
+            )
                 .run_if(in_state(Menu::SaveGame)),
         );
 }
@@ -93,13 +97,7 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
                 p.spawn((DraftNote, widgets::label("")));
                 p.spawn(widgets::row()).with_children(|r| {
                     r.spawn(widgets::button("Save  (Enter)")).observe(save);
-                    r.spawn(widgets::button("Cancel  (Esc)")).observe(
-                        |_: On<widgets::Activate>,
-                         back: Res<MenuReturn>,
-                         mut next: ResMut<NextState<Menu>>| {
-                            next.set(back.0.unwrap_or(Menu::Pause));
-                        },
-                    );
+                    r.spawn(widgets::button("Cancel  (Esc)")).observe(go_back);
                 });
             });
         });
@@ -115,18 +113,25 @@ fn choose_format(
     }
 }
 
+impl SaveDraft {
+    fn request(&self) -> SaveGameRequest {
+        SaveGameRequest {
+            name: self.name.clone(),
+            format: self.format,
+        }
+    }
+}
+
 fn save(
     _: On<widgets::Activate>,
     draft: Res<SaveDraft>,
     mut requests: MessageWriter<SaveGameRequest>,
 ) {
-    requests.write(SaveGameRequest {
-        name: draft.name.clone(),
-        format: draft.format,
-    });
+    requests.write(draft.request());
 }
 
-/// Typing the name; Enter in the field saves at once.
+/// Typing the name; Enter in the field saves at once. Keys count only once the field has
+/// had the focus for a frame: the Enter that chose "Save game" is not typed here.
 fn type_name(
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -134,8 +139,11 @@ fn type_name(
     fields: Query<(), With<NameField>>,
     mut draft: ResMut<SaveDraft>,
     mut requests: MessageWriter<SaveGameRequest>,
+    mut last_focus: Local<Option<Entity>>,
 ) {
-    if !focused.0.is_some_and(|e| fields.contains(e)) {
+    let steady = *last_focus == focused.0;
+    *last_focus = focused.0;
+    if !steady || !focused.0.is_some_and(|e| fields.contains(e)) {
         typed.clear();
         return;
     }
@@ -148,10 +156,7 @@ fn type_name(
         .iter()
         .any(|k| k.state.is_pressed() && k.logical_key == Key::Enter)
     {
-        requests.write(SaveGameRequest {
-            name: draft.name.clone(),
-            format: draft.format,
-        });
+        requests.write(draft.request());
     }
 }
 
@@ -180,7 +185,7 @@ fn show_draft(
         selected.set_if_neq(Selected(choice.0 == draft.format));
     }
     let note = match (&shelf.0, file_name(&draft.name, draft.format)) {
-        (None, _) => "There is no folder to keep games in here.".to_string(),
+        (None, _) => format!("Nothing can be kept: {NO_SHELF}."),
         (Some(_), None) => "Type a name for the game.".to_string(),
         (Some(_), Some(file)) if list.entries.iter().any(|e| e.file == file) => {
             format!("\"{file}\" is already saved: saving replaces it.")

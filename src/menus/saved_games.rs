@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, MenuReturn};
-use crate::saved_games::{DeleteSavedGame, GameShelf, ListSavedGames, OpenSavedGame, ShelfList};
+use super::{Menu, go_back};
+use crate::saved_games::{
+    DeleteSavedGame, GameShelf, ListSavedGames, NO_SHELF, OpenSavedGame, ShelfList,
+};
 use crate::theme::focus::{FocusFirst, FocusScope, Focused};
 use crate::theme::widgets;
 
@@ -54,7 +56,7 @@ fn start_list(mut view: ResMut<ListView>, mut list: MessageWriter<ListSavedGames
 fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
     let place = match &shelf.0 {
         Some(folder) => format!("Kept in {folder}."),
-        None => "There is no folder to keep games in here.".to_string(),
+        None => format!("Nothing can be kept: {NO_SHELF}."),
     };
     commands
         .spawn((
@@ -94,13 +96,7 @@ fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
                     );
                 });
                 p.spawn((widgets::button("Back  (Esc)"), FocusFirst))
-                    .observe(
-                        |_: On<widgets::Activate>,
-                         back: Res<MenuReturn>,
-                         mut next: ResMut<NextState<Menu>>| {
-                            next.set(back.0.unwrap_or(Menu::Pause));
-                        },
-                    );
+                    .observe(go_back);
             });
         });
 }
@@ -123,6 +119,9 @@ fn fill_rows(
     if !list.is_changed() && *shown_page == Some(view.page) {
         return;
     }
+    // A new list (the menu opened, a game deleted) puts the focus on its first game; turning
+    // the page leaves it on the page button.
+    let refocus = list.is_changed();
     *shown_page = Some(view.page);
     for mut text in &mut pages {
         text.0 = format!("page {} of {pages_count}", view.page + 1);
@@ -137,7 +136,7 @@ fn fill_rows(
             c.spawn(widgets::label(problem.clone()));
         } else if list.entries.is_empty() {
             c.spawn(widgets::label(
-                "No saved games yet: Esc, then Save game, keeps the game on the board.",
+                "No saved games yet. During a game, Esc then Save game keeps it here.",
             ));
         }
         for entry in list.entries.iter().skip(view.page * PAGE).take(PAGE) {
@@ -148,7 +147,7 @@ fn fill_rows(
             c.spawn(widgets::row()).with_children(|r| {
                 let id = r
                     .spawn((
-                        widgets::small_button(format!("{}\n{about}", entry.name)),
+                        widgets::small_button(format!("{}\n{about}", entry.file)),
                         OpenEntry(entry.file.clone()),
                     ))
                     .insert(widgets::left_aligned(640.0))
@@ -166,7 +165,7 @@ fn fill_rows(
             });
         }
     });
-    if first.is_some() {
+    if refocus && first.is_some() {
         focused.0 = first;
     }
 }

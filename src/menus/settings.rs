@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::choices::{Choice, choice_row};
-use super::{Menu, MenuReturn};
+use super::{Menu, go_back};
 use crate::settings::{AnimationSpeed, ColorScheme, Settings};
 use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
@@ -135,13 +135,7 @@ fn spawn_menu(mut commands: Commands) {
                         },
                     );
                 });
-                p.spawn(widgets::button("Back  (Esc)")).observe(
-                    |_: On<widgets::Activate>,
-                     back: Res<MenuReturn>,
-                     mut next: ResMut<NextState<Menu>>| {
-                        next.set(back.0.unwrap_or(Menu::Pause));
-                    },
-                );
+                p.spawn(widgets::button("Back  (Esc)")).observe(go_back);
             });
         });
 }

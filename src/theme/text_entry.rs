@@ -13,21 +13,34 @@ pub fn edited<'a>(
     keys: &ButtonInput<KeyCode>,
     max: usize,
 ) -> String {
-    const CTRL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    // Ctrl is followed through the frame's keys in order: a slow frame can hold "Ctrl+U,
-    // then w", and the w is typed, not a chord.
-    let mut ctrl = CTRL
-        .iter()
-        .any(|k| (keys.pressed(*k) || keys.just_released(*k)) && !keys.just_pressed(*k));
+    // The chord keys (Cmd on a Mac) and AltGr's Alt are followed through the frame's keys in
+    // order: a slow frame can hold "Ctrl+U, then w", and the w is typed, not a chord.
+    const CTRL: [KeyCode; 4] = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+    const ALT: [KeyCode; 2] = [KeyCode::AltLeft, KeyCode::AltRight];
+    let held_before =
+        |k: &KeyCode| (keys.pressed(*k) || keys.just_released(*k)) && !keys.just_pressed(*k);
+    let mut ctrl = CTRL.iter().any(held_before);
+    let mut alt = ALT.iter().any(held_before);
     let mut text = text.to_string();
     for key in typed {
         if CTRL.contains(&key.key_code) {
             ctrl = key.state.is_pressed();
             continue;
         }
+        if ALT.contains(&key.key_code) {
+            alt = key.state.is_pressed();
+            continue;
+        }
         if !key.state.is_pressed() {
             continue;
         }
+        // Ctrl+Alt is AltGr on Windows keyboards: it types characters (@, €), no chord.
+        let ctrl = ctrl && !alt;
         match &key.logical_key {
             // By key position, not by character: with Ctrl held some systems report a
             // control character rather than the letter.
