@@ -125,6 +125,24 @@ fn saved_games_round_trip_in_both_formats_and_open_with_their_players() {
         against_the_computer(Level::Casual).players
     );
 
+    // Another program's GGF record (no PL property) keeps the players of the game on the
+    // board, under the record's names.
+    std::fs::write(
+        dir.join("server game.ggf"),
+        "(;GM[Othello]PC[GGS/os]PB[ann]PW[bob]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)",
+    )
+    .unwrap();
+    open(&mut app, "server game.ggf");
+    assert_eq!(state(&app).game.transcript(), "f5f6");
+    assert_eq!(
+        state(&app).setup.names,
+        ["ann".to_string(), "bob".to_string()]
+    );
+    assert_eq!(
+        state(&app).setup.players,
+        against_the_computer(Level::Casual).players
+    );
+
     // Saving under a name already there replaces it.
     open(&mut app, "Evening game.ggf");
     play(&mut app, &["d3"]);
