@@ -130,8 +130,7 @@ fn save(
     requests.write(draft.request());
 }
 
-/// Typing the name; Enter in the field saves at once. Keys count only once the field has
-/// had the focus for a frame: the Enter that chose "Save game" is not typed here.
+/// Typing the name; Enter in the field saves at once.
 fn type_name(
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -139,11 +138,10 @@ fn type_name(
     fields: Query<(), With<NameField>>,
     mut draft: ResMut<SaveDraft>,
     mut requests: MessageWriter<SaveGameRequest>,
-    mut last_focus: Local<Option<Entity>>,
 ) {
-    let steady = *last_focus == focused.0;
-    *last_focus = focused.0;
-    if !steady || !focused.0.is_some_and(|e| fields.contains(e)) {
+    // This runs before the focus moves (GameSet::Input): in the frame the menu opens the
+    // field has no focus yet, so the Enter that chose "Save game" is dropped here, not typed.
+    if !focused.0.is_some_and(|e| fields.contains(e)) {
         typed.clear();
         return;
     }
