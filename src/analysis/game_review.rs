@@ -18,7 +18,7 @@ use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
-        .add_systems(Update, review_finished_game.in_set(GameSet::Rules));
+        .add_systems(Update, review_finished_game.in_set(super::Wishes));
 }
 
 pub(super) fn presentation(app: &mut App) {

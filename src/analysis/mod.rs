@@ -22,14 +22,23 @@ use crate::ai::{AiThinking, LineJob};
 /// The logic half: the cache, the job and the hint and review facts (tests run it headless).
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>()
+        .configure_sets(Update, Wishes.in_set(GameSet::Rules))
         .add_systems(
             Update,
-            run_analysis
-                .after(crate::ai::Thinking)
-                .in_set(GameSet::Input),
+            (
+                collect_results
+                    .after(crate::ai::Thinking)
+                    .in_set(GameSet::Input),
+                // In the frame a wish is made: a hint asked for is searched at once.
+                start_search.after(Wishes).in_set(GameSet::Rules),
+            ),
         )
         .add_plugins((hints::plugin, game_review::plugin));
 }
+
+/// The systems that say which positions they want scored (the hint, the review).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wishes;
 
 /// The window half: scores on the squares, the bar, the review panel and ghost disc.
 pub(super) fn presentation(app: &mut App) {
@@ -186,10 +195,15 @@ fn request_line(key: Key) -> String {
     .to_string()
 }
 
-/// Collects a finished search, then starts the most urgent wish of the last frame. The
-/// computer's own search has the machine to itself: a study search is dropped when it starts.
-fn run_analysis(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
+/// Collects a finished search before this frame's wishes are read, so a score can show in
+/// the frame it arrives. The computer's own search has the machine to itself: a study search
+/// is dropped when it starts.
+fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
+    if ai.active {
+        analysis.running = None;
+        return;
+    }
     if let Some((key, job)) = &mut analysis.running
         && let Some(line) = job.poll()
     {
@@ -204,12 +218,14 @@ fn run_analysis(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         }
         analysis.store(key, result);
     }
+}
+
+/// Starts the most urgent wish (made this frame, or by the presentation last frame) when no
+/// search runs and the computer is not thinking.
+fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
+    let analysis = &mut *analysis;
     let wanted = std::mem::take(&mut analysis.wanted);
-    if ai.active {
-        analysis.running = None;
-        return;
-    }
-    if analysis.running.is_some() {
+    if ai.active || analysis.running.is_some() {
         return;
     }
     // The most urgent first; among equals, the first asked (the review asks in move order).

@@ -19,11 +19,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_hud).add_systems(
         Update,
         (
-            update_scoreboard,
-            update_status,
-            hud_keys.run_if(in_state(Menu::None)),
-        )
-            .in_set(GameSet::Presentation),
+            (update_scoreboard, update_status).in_set(GameSet::Presentation),
+            // Requests go in before the rules run, so a hint or an undo acts this frame.
+            hud_keys.run_if(in_state(Menu::None)).in_set(GameSet::Input),
+        ),
     );
 }
 
