@@ -257,6 +257,17 @@ pub const DROP_SECS: f32 = 0.28;
 pub const FLIP_SECS: f32 = 0.38;
 pub const WAVE_STEP_SECS: f32 = 0.09;
 pub const PASS_BANNER_SECS: f32 = 1.6;
+/// How far above its square a placed disc starts its drop (and a taken-back one lifts to).
+const DROP_HEIGHT: f32 = 1.6;
+
+/// A straight move from `from` to `to` in `secs` (a disc dropping in or lifting away).
+fn vertical(ease: EaseFunction, secs: f32, from: Vec3, to: Vec3) -> TweenAnim {
+    TweenAnim::new(Tween::new(
+        ease,
+        Duration::from_secs_f32(secs),
+        DropLens { from, to },
+    ))
+}
 
 fn animate_placements(
     mut placed: MessageReader<DiscPlaced>,
@@ -284,44 +295,34 @@ fn animate_placements(
         let drop = DROP_SECS * factor;
         if factor > 0.0 {
             let rest = disc_rest(origin);
-            commands.entity(new_disc).insert(TweenAnim::new(Tween::new(
-                EaseFunction::QuadraticIn,
-                Duration::from_secs_f32(drop),
-                DropLens {
-                    from: rest + Vec3::Y * 1.6,
-                    to: rest,
-                },
-            )));
-            // Start above the board so the first frame does not show it resting already.
-            commands.entity(new_disc).insert(
-                Transform::from_translation(rest + Vec3::Y * 1.6).with_rotation(face_up(side)),
-            );
+            let above = rest + Vec3::Y * DROP_HEIGHT;
+            commands.entity(new_disc).insert((
+                vertical(EaseFunction::QuadraticIn, drop, above, rest),
+                // Start above the board so the first frame does not show it resting already.
+                Transform::from_translation(above).with_rotation(face_up(side)),
+            ));
         }
         let mut longest = drop;
         for (entity, mut disc, mut transform) in &mut discs {
             if !fact.placement.flipped.contains(disc.square) {
                 continue;
             }
-            let target = shows[&disc.square];
-            if disc.face == target {
-                continue; // turned there and back within the frame
-            }
-            disc.face = target;
             // Roll away from the placed disc, in a wave outward from it.
             let away = disc_rest(disc.square) - disc_rest(origin);
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = drop + (distance - 1.0) * WAVE_STEP_SECS * factor;
-            let ends = turn_over(
+            if let Some(ends) = turn_to_final(
                 &mut commands,
                 entity,
+                &mut disc,
                 &mut transform,
-                disc.square,
+                &shows,
                 away,
-                target,
                 delay,
                 factor,
-            );
-            longest = longest.max(ends);
+            ) {
+                longest = longest.max(ends);
+            }
         }
         animation.extend(now, longest);
     }
@@ -393,14 +394,13 @@ fn animate_take_backs(
                 });
                 if factor > 0.0 {
                     let rest = disc_rest(origin);
-                    commands.entity(entity).insert(TweenAnim::new(Tween::new(
+                    let above = rest + Vec3::Y * DROP_HEIGHT;
+                    commands.entity(entity).insert(vertical(
                         EaseFunction::QuadraticOut,
-                        Duration::from_secs_f32(lift),
-                        DropLens {
-                            from: rest,
-                            to: rest + Vec3::Y * 1.6,
-                        },
-                    )));
+                        lift,
+                        rest,
+                        above,
+                    ));
                 }
                 longest = longest.max(lift);
                 continue;
@@ -408,29 +408,55 @@ fn animate_take_backs(
             if !fact.placement.flipped.contains(disc.square) {
                 continue;
             }
-            let target = shows[&disc.square];
-            if disc.face == target {
-                continue; // turned there and back within the frame
-            }
-            disc.face = target;
             // Roll back toward the square the disc came from, the farthest first.
             let toward = disc_rest(origin) - disc_rest(disc.square);
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = (farthest - distance) * WAVE_STEP_SECS * factor;
-            let ends = turn_over(
+            if let Some(ends) = turn_to_final(
                 &mut commands,
                 entity,
+                &mut disc,
                 &mut transform,
-                disc.square,
+                &shows,
                 toward,
-                target,
                 delay,
                 factor,
-            );
-            longest = longest.max(ends);
+            ) {
+                longest = longest.max(ends);
+            }
         }
         animation.extend(now, longest);
     }
+}
+
+/// A disc a fact flipped turns to the side it shows once all of the frame's facts are done
+/// (`shows`), rolling along `roll` after `delay` at speed `factor`; returns when the turn
+/// ends, or `None` if it already shows that side (turned there and back within the frame).
+fn turn_to_final(
+    commands: &mut Commands,
+    entity: Entity,
+    disc: &mut Disc,
+    transform: &mut Transform,
+    shows: &std::collections::HashMap<Square, Side>,
+    roll: Vec3,
+    delay: f32,
+    factor: f32,
+) -> Option<f32> {
+    let target = shows[&disc.square];
+    if disc.face == target {
+        return None;
+    }
+    disc.face = target;
+    Some(turn_over(
+        commands,
+        entity,
+        transform,
+        disc.square,
+        roll,
+        target,
+        delay,
+        factor,
+    ))
 }
 
 fn remove_lifted(mut commands: Commands, lifting: Query<(Entity, &Lifting)>, time: Res<Time>) {

@@ -50,6 +50,17 @@ pub enum Menu {
 #[derive(Resource, Default)]
 pub struct MenuReturn(pub Option<Menu>);
 
+/// The root of `menu`'s screen: a layer over the whole window whose buttons take the focus
+/// from the game's, removed when the menu closes.
+fn menu_root(name: &'static str, menu: Menu) -> impl Bundle {
+    (
+        Name::new(name),
+        crate::theme::widgets::overlay(),
+        crate::theme::focus::FocusScope(2),
+        DespawnOnExit(menu),
+    )
+}
+
 /// A button's action: open `menu` on top of `from`, which its Back (and Esc) returns to.
 fn open_over(
     from: Menu,

@@ -9,13 +9,13 @@ use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 use super::choices::{
     Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
 };
-use super::{Menu, open_over};
+use super::{Menu, menu_root, open_over};
 use crate::couch::series::{Series, StartMatch};
 use crate::input::Seats;
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::settings::{Profile, Settings};
-use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
+use crate::theme::focus::{FocusFirst, Focused, TakesText};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -90,7 +90,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
         format!("Saved game: {opponents}, {moves} discs placed.")
     });
     commands
-        .spawn((Name::new("new game menu"), widgets::overlay(), FocusScope(2), DespawnOnExit(Menu::NewGame)))
+        .spawn(menu_root("new game menu", Menu::NewGame))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Reversi"));

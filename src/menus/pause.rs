@@ -3,8 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, open_over};
-use crate::theme::focus::FocusScope;
+use super::{Menu, menu_root, open_over};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -13,12 +12,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_menu(mut commands: Commands) {
     commands
-        .spawn((
-            Name::new("pause menu"),
-            widgets::overlay(),
-            FocusScope(2),
-            DespawnOnExit(Menu::Pause),
-        ))
+        .spawn(menu_root("pause menu", Menu::Pause))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Paused"));

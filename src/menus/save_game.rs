@@ -6,13 +6,13 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use super::{Menu, go_back};
+use super::{Menu, go_back, menu_root};
 use crate::rules::Match;
 use crate::saved_games::{
     Format, GameShelf, ListSavedGames, NO_SHELF, SaveGameRequest, ShelfList, file_name,
     suggested_name,
 };
-use crate::theme::focus::{FocusFirst, FocusScope, Focused, TakesText};
+use crate::theme::focus::{FocusFirst, Focused, TakesText};
 use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
 
@@ -69,12 +69,7 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
         crate::rules::whole_record(&state.game).ply()
     );
     commands
-        .spawn((
-            Name::new("save game menu"),
-            widgets::overlay(),
-            FocusScope(2),
-            DespawnOnExit(Menu::SaveGame),
-        ))
+        .spawn(menu_root("save game menu", Menu::SaveGame))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Save the game"));

@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, go_back};
+use super::{Menu, go_back, menu_root};
 use crate::saved_games::{
     DeleteSavedGame, GameShelf, ListSavedGames, NO_SHELF, OpenSavedGame, ShelfList,
 };
-use crate::theme::focus::{FocusFirst, FocusScope, Focused};
+use crate::theme::focus::{FocusFirst, Focused};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -59,12 +59,7 @@ fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
         None => format!("Nothing can be kept: {NO_SHELF}."),
     };
     commands
-        .spawn((
-            Name::new("saved games menu"),
-            widgets::overlay(),
-            FocusScope(2),
-            DespawnOnExit(Menu::SavedGames),
-        ))
+        .spawn(menu_root("saved games menu", Menu::SavedGames))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Saved games"));

@@ -4,9 +4,8 @@
 use bevy::prelude::*;
 
 use super::choices::{Choice, choice_row};
-use super::{Menu, go_back};
+use super::{Menu, go_back, menu_root};
 use crate::settings::{AnimationSpeed, ColorScheme, Settings};
-use crate::theme::focus::FocusScope;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -22,12 +21,7 @@ struct DelayText;
 
 fn spawn_menu(mut commands: Commands) {
     commands
-        .spawn((
-            Name::new("settings menu"),
-            widgets::overlay(),
-            FocusScope(2),
-            DespawnOnExit(Menu::Settings),
-        ))
+        .spawn(menu_root("settings menu", Menu::Settings))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Settings"));
