@@ -90,20 +90,26 @@ pub(crate) fn utc_date(secs: u64) -> String {
     )
 }
 
+/// The time now as GGF's date property writes it (see [`utc_date`]); empty if the clock is
+/// before 1970.
+pub(crate) fn now_utc() -> String {
+    // `SystemTime` panics in the browser; JavaScript's clock gives the same seconds.
+    #[cfg(target_arch = "wasm32")]
+    let secs = Some((js_sys::Date::now() / 1000.0) as u64);
+    #[cfg(not(target_arch = "wasm32"))]
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs());
+    secs.map(utc_date).unwrap_or_default()
+}
+
 /// The record of `state`'s game, with the setup in it so it can be resumed as it was.
 pub fn record_of(state: &Match) -> Record {
     let mut record = Record::new(state.game.clone());
     record.players = state.setup.names.clone();
     record.place = "Reversi".into();
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        record.date = utc_date(now.as_secs());
-    }
-    // `SystemTime` panics in the browser; JavaScript's clock gives the same seconds.
-    #[cfg(target_arch = "wasm32")]
-    {
-        record.date = utc_date((js_sys::Date::now() / 1000.0) as u64);
-    }
+    record.date = now_utc();
     record.result = Record::result_of(&state.game).unwrap_or_else(|| "?".into());
     let players = state.setup.players.map(player_tag).join(",");
     record.other.push((PLAYERS_PROPERTY.into(), players));

@@ -17,7 +17,7 @@ use crate::clipboard::game_from_text;
 use crate::hud::toast::Toast;
 use crate::link::fragment_of;
 use crate::menus::Menu;
-use crate::records::{record_of, resumable_from, utc_date};
+use crate::records::{now_utc, record_of, resumable_from, utc_date};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::user_files::UserFolder;
 
@@ -223,7 +223,7 @@ pub fn file_name(name: &str, format: Format) -> Option<String> {
 /// of that name is saved already. (The date is UTC's; a time of day would be wrong for most
 /// players, and the record keeps the exact time.)
 pub fn suggested_name(state: &Match, format: Format, taken: impl Fn(&str) -> bool) -> String {
-    let date = record_of(state).date;
+    let date = now_utc();
     let base = format!(
         "{} vs {} {}",
         state.setup.names[0],

@@ -205,8 +205,15 @@ impl UserFolder {
 
     /// Whether an entry of this name exists.
     pub fn contains(&self, name: &str) -> bool {
-        self.list()
-            .is_ok_and(|names| names.iter().any(|n| n == name))
+        if check_entry_name(name).is_err() {
+            return false;
+        }
+        match self {
+            UserFolder::Directory(dir) => dir.join(name).is_file(),
+            UserFolder::Browser(prefix) => {
+                matches!(browser_load(&format!("{prefix}{name}")), Ok(Some(_)))
+            }
+        }
     }
 
     /// Removes the entry.
