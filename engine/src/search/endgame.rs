@@ -31,7 +31,8 @@ macro_rules! define_solver {
         use crate::search::endgame::{ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, SCORE_INF, SHALLOW_MAX};
         use crate::search::eval::neighbours;
         use crate::search::ordering::{
-            Candidate, MoveList, CORNERS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C, parity_of,
+            Candidate, CORNERS, MoveList, PARITY_SQUARES, QUADRANT_BIT, X_AND_C, corner_stable,
+            parity_of,
         };
         use crate::search::stability::stable_discs;
         use crate::search::tt::{KIND_EXACT, NO_MOVE};
@@ -225,7 +226,9 @@ macro_rules! define_solver {
 
         /// The legal moves of `p` with ordering keys: the table's move first, then the
         /// replies that leave the opponent the fewest moves (corners counting double) and
-        /// the least potential mobility, then moves into odd quadrants; far from the end
+        /// the least potential mobility, then moves into odd quadrants and moves that keep
+        /// discs nobody can flip at the corners (FFO #40-49: 1.877 G nodes without that
+        /// term, 1.705 G with weight 8, 1.721 G with 16); far from the end
         /// the evaluation of the position after the move weighs in.
         $(#[$feat])*
         #[inline]
@@ -255,7 +258,8 @@ macro_rules! define_solver {
                     let potential = (neighbours(co) & empty).count_ones() as i32;
                     let parity = ((odd >> sq) & 1) as i32;
                     let k = -mobility * 64 - potential * 4 + parity * 16
-                        - ((X_AND_C >> sq) & 1) as i32 * 8;
+                        - ((X_AND_C >> sq) & 1) as i32 * 8
+                        + corner_stable(co).count_ones() as i32 * 8;
                     if deeper {
                         k * EVAL_MIX_A - eval_reply(ctx, cp, co) * EVAL_MIX_B
                     } else if deep {

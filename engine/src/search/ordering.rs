@@ -57,6 +57,17 @@ pub(crate) fn parity_of(empty: u64) -> u32 {
     parity
 }
 
+/// `own`'s corners and the edge squares beside corners it holds: discs nothing can flip.
+#[inline(always)]
+pub(crate) fn corner_stable(own: u64) -> u64 {
+    let c = own & CORNERS;
+    let beside = ((c & 0x0100_0000_0000_0001) << 1)
+        | ((c & 0x8000_0000_0000_0080) >> 1)
+        | ((c & 0x0000_0000_0000_0081) << 8)
+        | ((c & 0x8100_0000_0000_0000) >> 8);
+    c | (beside & own)
+}
+
 /// One candidate move: its square, the board after it (side to move first) and a sort key.
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Candidate {
@@ -116,5 +127,17 @@ mod tests {
         assert_eq!(PARITY_SQUARES[0b1001], QUADRANTS[0] | QUADRANTS[3]);
         assert_eq!((X_AND_C & CORNERS), 0);
         assert_eq!(X_AND_C.count_ones(), 12);
+    }
+
+    #[test]
+    fn corner_stable_discs() {
+        // a1, b1, a2 and b2 held: b2 (an X square) can still be flipped along its diagonal.
+        let own = 0b11 | (0b11 << 8);
+        assert_eq!(corner_stable(own), 0b11 | (1 << 8));
+        // Edge squares beside an empty or the other side's corner are not counted.
+        assert_eq!(corner_stable((1 << 6) | (1 << 15) | (1 << 57)), 0);
+        // All four corners with both neighbours each.
+        let ring = CORNERS | 0x4281_0000_0000_8142;
+        assert_eq!(corner_stable(ring).count_ones(), 12);
     }
 }
