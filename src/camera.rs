@@ -4,6 +4,7 @@
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
@@ -66,6 +67,9 @@ impl Orbit {
 fn spawn_camera_and_lights(mut commands: Commands, orbit: Res<Orbit>) {
     commands.spawn((
         Camera3d::default(),
+        // Computed in the shader: Bevy's default (TonyMcMapface) needs lookup tables that add
+        // ~0.7 MB to the browser download. This one, by the same author, looks much alike.
+        Tonemapping::SomewhatBoringDisplayTransform,
         Camera {
             clear_color: ClearColorConfig::Custom(palette::BACKGROUND),
             ..default()
