@@ -116,6 +116,75 @@ pub fn flips_line(p: u64, o: u64, sq: usize, dir: Direction) -> u64 {
     }
 }
 
+/// How many discs a placement on `sq`, the board's only empty square, flips for `p` (every
+/// other square is the opponent's). The endgame's last ply needs only this count.
+#[inline(always)]
+pub fn last_flip_count(p: u64, sq: usize) -> u32 {
+    flips(p, !(p | (1 << sq)), sq).count_ones()
+}
+
+/// The four lines (column, both diagonals, row) through each square, the square included,
+/// and the square's index along each (bits counted from the line's lowest).
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct Lines {
+    pub mask: [[u64; 4]; 64],
+    pub index: [[u8; 4]; 64],
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) static LINES: Lines = {
+    let mut lines = Lines {
+        mask: [[0; 4]; 64],
+        index: [[0; 4]; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let mut k = 0;
+        while k < 4 {
+            // Direction::ALL is N, NE, E, SE, S, SW, W, NW: k and k + 4 are opposite.
+            let mask = RAYS_BY_SQUARE[sq][k] | RAYS_BY_SQUARE[sq][k + 4] | (1 << sq);
+            lines.mask[sq][k] = mask;
+            lines.index[sq][k] = (mask & ((1u64 << sq) - 1)).count_ones() as u8;
+            k += 1;
+        }
+        sq += 1;
+    }
+    lines
+};
+
+/// `LINE_FLIP_COUNT[i][own]`: discs flipped along one line by a placement at index `i` when
+/// `own` marks the player's discs on the line and every other square is the opponent's. Bits
+/// past the end of a shorter line are clear, so a run of "opponent" reaching them flips nothing.
+#[cfg(target_arch = "x86_64")]
+pub(crate) static LINE_FLIP_COUNT: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut own = 0;
+        while own < 256 {
+            let mut n = 0;
+            let mut j = i + 1;
+            while j < 8 && own & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                n += j - i - 1;
+            }
+            let mut j = i as i32 - 1;
+            while j >= 0 && own & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += i - j as usize - 1;
+            }
+            t[i][own] = n as u8;
+            own += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The set squares of a bitboard as indices, lowest first (for tests and cold paths).
 #[cfg(test)]
 pub(crate) struct Squares(pub u64);

@@ -23,10 +23,10 @@ pub(crate) const EVAL_MIX_B: i32 = 1;
 /// Beyond every disc score.
 pub(crate) const SCORE_INF: i32 = 127;
 
-/// The solver, written once and instantiated per instruction set. `$moves` and `$flips`
-/// are the move generator and flip function of that build.
+/// The solver, written once and instantiated per instruction set. `$moves`, `$flips` and
+/// `$last_count` are the move generator, flip function and last-square flip count of that build.
 macro_rules! define_solver {
-    ($(#[$feat:meta])*; $moves:path, $flips:path) => {
+    ($(#[$feat:meta])*; $moves:path, $flips:path, $last_count:path) => {
         use crate::search::Ctx;
         use crate::search::endgame::{ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, SCORE_INF, SHALLOW_MAX};
         use crate::search::eval::neighbours;
@@ -59,13 +59,13 @@ macro_rules! define_solver {
         fn last1<const R: bool>(ctx: &mut Ctx, p: u64, o: u64, sq: usize) -> i32 {
             ctx.nodes += 1;
             let own = p.count_ones() as i32;
-            let f = $flips(p, o, sq);
+            let f = $last_count(p, sq) as i32;
             let s = if f != 0 {
-                2 * (own + f.count_ones() as i32 + 1) - 64
+                2 * (own + f + 1) - 64
             } else {
-                let f = $flips(o, p, sq);
+                let f = $last_count(o, sq) as i32;
                 if f != 0 {
-                    2 * (own - f.count_ones() as i32) - 64
+                    2 * (own - f) - 64
                 } else if own >= 32 {
                     2 * own - 62
                 } else {
@@ -318,15 +318,17 @@ macro_rules! define_solver {
                 }
                 return -search::<R, PV>(ctx, o, p, -beta, -alpha);
             }
-            let mut list = MoveList::new();
-            order::<R>(ctx, p, o, moves, tt_move, &mut list);
             if n >= ETC_MIN {
                 // Enhanced transposition cutoff: a child already known to refute cuts now.
-                for c in &list.items[..list.len] {
-                    if let Some(e) = ctx.tt.probe(c.player, c.opponent) {
+                let mut m = moves;
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let f = $flips(p, o, sq);
+                    if let Some(e) = ctx.tt.probe(o ^ f, p ^ f ^ (1 << sq)) {
                         if e.kind == KIND_EXACT && -(e.upper as i32) >= beta {
                             let v = -(e.upper as i32);
-                            ctx.tt.store(p, o, KIND_EXACT, n as u8, v, 64, c.square);
+                            ctx.tt.store(p, o, KIND_EXACT, n as u8, v, 64, sq as u8);
                             return v;
                         }
                     }
@@ -335,28 +337,49 @@ macro_rules! define_solver {
             let alpha0 = alpha;
             let mut best = -SCORE_INF;
             let mut best_sq = NO_MOVE;
-            for i in 0..list.len {
-                let c = list.pick(i);
-                let v = if PV && i == 0 {
-                    -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
-                } else {
-                    let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
-                    if PV && v > alpha && v < beta && !ctx.aborted {
-                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
-                    } else {
-                        v
-                    }
-                };
+            let mut rest = moves;
+            if tt_move != NO_MOVE && moves & (1 << tt_move) != 0 {
+                // The table's move first, before ordering the others: it usually cuts, and
+                // then the ordering's move generation and evaluations are never needed.
+                let sq = tt_move as usize;
+                rest ^= 1 << sq;
+                let f = $flips(p, o, sq);
+                let v = -search::<R, PV>(ctx, o ^ f, p ^ f ^ (1 << sq), -beta, -alpha);
                 if ctx.aborted {
                     return 0;
                 }
-                if v > best {
-                    best = v;
-                    best_sq = c.square;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
+                best = v;
+                best_sq = tt_move;
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+            if best < beta && rest != 0 {
+                let mut list = MoveList::new();
+                order::<R>(ctx, p, o, rest, NO_MOVE, &mut list);
+                for i in 0..list.len {
+                    let c = list.pick(i);
+                    let v = if PV && best_sq == NO_MOVE {
+                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                    } else {
+                        let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
+                        if PV && v > alpha && v < beta && !ctx.aborted {
+                            -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                        } else {
+                            v
+                        }
+                    };
+                    if ctx.aborted {
+                        return 0;
+                    }
+                    if v > best {
+                        best = v;
+                        best_sq = c.square;
+                        if v > alpha {
+                            alpha = v;
+                            if v >= beta {
+                                break;
+                            }
                         }
                     }
                 }
@@ -438,7 +461,7 @@ macro_rules! define_solver {
 }
 
 mod portable {
-    define_solver!(; crate::bits::moves, crate::bits::flips);
+    define_solver!(; crate::bits::moves, crate::bits::flips, crate::bits::last_flip_count);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -446,7 +469,8 @@ mod fast {
     define_solver!(
         #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")];
         crate::bits_avx2::moves,
-        crate::bits_avx2::flips
+        crate::bits_avx2::flips,
+        crate::bits_avx2::last_flip_count
     );
 
     /// Whether this CPU has every feature the fast build enables (checked once).
