@@ -123,8 +123,8 @@ pub fn last_flip_count(p: u64, sq: usize) -> u32 {
     flips(p, !(p | (1 << sq)), sq).count_ones()
 }
 
-/// The four lines (column, both diagonals, row) through each square, the square included,
-/// and the square's index along each (bits counted from the line's lowest).
+/// The four lines through each square (its column, row and two diagonals), the square
+/// included, and the square's index along each (bits counted from the line's lowest).
 #[cfg(target_arch = "x86_64")]
 pub(crate) struct Lines {
     pub mask: [[u64; 4]; 64],
