@@ -1,6 +1,7 @@
 //! The game in progress, saved after every move as a GGF record in the user's data folder
-//! (the page's `localStorage` in the browser) and offered for resume at the next start. Writes are atomic; a save that cannot be read
-//! is moved aside (never deleted) and the player is told why.
+//! (the page's `localStorage` in the browser) and offered for resume at the next start.
+//! Writes are atomic; a save that cannot be read is moved aside (never deleted) and the
+//! player is told why.
 
 use bevy::prelude::*;
 use reversi_engine::Game;
@@ -178,8 +179,7 @@ impl SaveFile {
             // A temporary file left by a crash before its rename: the save itself is whole.
             let _ = std::fs::remove_file(temporary(path));
         }
-        let read = place.read_bytes();
-        let bytes = match read {
+        let bytes = match place.read_bytes() {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return (None, None),
             Err(e) => {

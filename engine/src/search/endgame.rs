@@ -320,6 +320,8 @@ macro_rules! define_solver {
             }
             if n >= ETC_MIN {
                 // Enhanced transposition cutoff: a child already known to refute cuts now.
+                // The children are made here, not taken from the ordered list, so that a cut
+                // here or by the table's move below never pays for the ordering.
                 let mut m = moves;
                 while m != 0 {
                     let sq = m.trailing_zeros() as usize;
