@@ -14,6 +14,9 @@ bash scripts/setup.sh
 step "cargo fmt --check"
 cargo fmt --all --check
 
+step "the modules' layers (no import circles, imports only downwards)"
+python3 scripts/check_layers.py --self-test
+
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --profile "$REVERSI_PROFILE" -- -D warnings
 lap

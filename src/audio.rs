@@ -7,9 +7,9 @@
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
-use crate::GameSet;
 use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS};
 use crate::rules::{DiscPlaced, GameEnded, MoveRefused, Refusal, TurnPassed};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {

@@ -10,11 +10,11 @@ use reversi_engine::{Color as Side, Square, Status, board_string};
 use crate::ai::AiThinking;
 use crate::analysis::game_review::GameReview;
 use crate::analysis::hints::ShownScores;
-use crate::board::discs::BoardAnimation;
-use crate::board::square_center;
-use crate::hud::GameOverPanel;
-use crate::menus::Menu;
+use crate::board::geometry::square_center;
+use crate::hud::game_over::GameOverPanel;
 use crate::rules::Match;
+use crate::state::animation::BoardAnimation;
+use crate::state::menu::Menu;
 use crate::theme::focus::Focused;
 
 pub(super) fn plugin(app: &mut App) {

@@ -10,10 +10,10 @@ use bevy::prelude::*;
 use reversi_engine::search::Level;
 
 use crate::ai::AiThinking;
-use crate::menus::Menu;
 use crate::records::SaveFile;
 use crate::rules::{GameSetup, Match, NewGameRequest, Player};
 use crate::settings::{AnimationSpeed, Settings, SettingsFile};
+use crate::state::menu::Menu;
 
 /// Adds the benchmark when the command line asks for it: `--bench-frames` samples 240 frames
 /// in each phase, `--bench-frames=N` samples N (software renderers are slow: fewer is quicker).

@@ -9,12 +9,12 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use crate::GameSet;
-use crate::board::discs::BoardAnimation;
-use crate::input::ViewTurn;
-use crate::menus::Menu;
 use crate::rules::{Match, Player};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::ViewTurn;
+use crate::state::menu::Menu;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -116,7 +116,7 @@ fn orbit_controls(
         orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(7.0, 24.0);
     }
     // With Ctrl these letters are shortcuts of their own (Ctrl+V pastes a game).
-    let plain = !crate::input::keyboard::command_held(&keys);
+    let plain = !crate::state::devices::command_held(&keys);
     if plain && keys.just_pressed(KeyCode::KeyR) {
         *orbit = Orbit::default();
     }

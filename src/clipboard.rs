@@ -9,16 +9,15 @@ use bevy::prelude::*;
 use reversi_engine::ggf::Record;
 use reversi_engine::{Game, Rules, notation::parse_board};
 
-use crate::GameSet;
-use crate::hud::toast::Toast;
-use crate::link::{fragment_of, game_from_fragment};
-use crate::menus::Menu;
+use crate::link::{NotAGame, fragment_of, game_from_fragment};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
+use crate::schedule::GameSet;
+use crate::state::menu::Menu;
+use crate::state::notice::Toast;
 
 /// Opening games from text (the logic: headless tests send [`OpenGameText`]).
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<OpenGameText>()
-        .add_message::<Toast>()
         .add_systems(Update, open_game_text.in_set(GameSet::Input));
 }
 
@@ -46,31 +45,21 @@ pub struct OpenGameText {
 const MAX_TEXT: usize = 20_000;
 
 /// The game a text describes, or what is wrong with it in words a player can act on.
-pub fn game_from_text(text: &str) -> Result<Game, String> {
+pub fn game_from_text(text: &str) -> Result<Game, NotAGame> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("there is no text".into());
+        return Err(NotAGame::Empty);
     }
     if text.len() > MAX_TEXT {
-        return Err(format!(
-            "{} characters is far longer than any game",
-            text.len()
-        ));
+        return Err(NotAGame::LongText(text.len()));
     }
     if text.starts_with("(;") {
-        let record = Record::parse(text).map_err(|e| format!("not a GGF game: {e}"))?;
-        return Ok(record.game);
+        return Ok(Record::parse(text)?.game);
     }
     if looks_like_a_board(text) {
-        return parse_board(text, Rules::default())
-            .map(Game::from_position)
-            .map_err(|e| format!("not a board: {e}"));
+        return Ok(Game::from_position(parse_board(text, Rules::default())?));
     }
-    match game_from_fragment(text) {
-        Ok(Some(game)) => Ok(game),
-        Ok(None) => Err("there is no text".into()),
-        Err(why) => Err(why),
-    }
+    game_from_fragment(text)?.ok_or(NotAGame::Empty)
 }
 
 /// 64 squares of `X`/`O`/`-` (or `*`, `.`) and a side: no digits, which every transcript has.
@@ -94,7 +83,7 @@ fn clipboard_keys(
     mut pending: Local<Pending>,
     mut open: MessageWriter<OpenGameText>,
 ) {
-    let ctrl = crate::input::keyboard::command_held(&keys);
+    let ctrl = crate::state::devices::command_held(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         let text = whole_record_text(&state.game);
         let message = match clipboard.set_text(text.clone()) {
@@ -218,7 +207,7 @@ mod tests {
             (&"f5".repeat(20_000), "longer than any game"),
         ] {
             let err = game_from_text(text).unwrap_err();
-            assert!(err.contains(why), "{text:.40}: {err}");
+            assert!(err.to_string().contains(why), "{text:.40}: {err}");
         }
     }
 }

@@ -1,5 +1,21 @@
 //! Reversi in 3D on Bevy. `logic` is everything that runs without a GPU (rules, AI bridge,
 //! board entities, keyboard/gamepad input); `presentation` adds the window-side parts.
+//!
+//! The modules form layers, listed here from the bottom up; a module imports only from
+//! modules listed before it (`scripts/check_layers.py` holds the code to this list):
+//!
+//! 1. Foundations: `schedule` (the frame's order), `web` (the page's JavaScript),
+//!    `user_files`, `rules` (the match: requests in, facts out), `settings`, `records`
+//!    (the autosave).
+//! 2. `state`: what several layers read (the open menu, who holds which device, the cursors,
+//!    the couch match, whether the board is moving, notices for the player).
+//! 3. Features that read state and the rules: `ai`, `couch`, `link`, `theme`, `board`,
+//!    `camera`, `clipboard`, `saved_games`, `analysis`, `audio`.
+//! 4. `input`: devices become requests (it finds the board's squares, never the menus).
+//! 5. Screens: `hud`, `menus`; then `automation` and `bench_frames`, which watch it all.
+//!
+//! Within a frame the order is the same one-way flow: `GameSet::Input` writes requests,
+//! `GameSet::Rules` turns them into facts, `GameSet::Presentation` shows them.
 
 pub mod ai;
 pub mod analysis;
@@ -17,7 +33,9 @@ pub mod menus;
 pub mod records;
 pub mod rules;
 pub mod saved_games;
+pub mod schedule;
 pub mod settings;
+pub mod state;
 pub mod theme;
 pub mod user_files;
 #[cfg(target_arch = "wasm32")]
@@ -25,26 +43,13 @@ pub mod web;
 
 use bevy::prelude::*;
 
-/// The order of work in a frame: input writes requests, the rules turn them into facts,
-/// presentation shows the facts.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    Input,
-    Rules,
-    Presentation,
-}
-
 /// The parts of the game that need no window or GPU; the headless tests run exactly these.
 pub fn logic(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain(),
-    )
-    .init_state::<menus::Menu>()
-    .add_plugins(bevy_tweening::TweeningPlugin)
-    .add_plugins((
+    app.add_plugins(bevy_tweening::TweeningPlugin).add_plugins((
+        schedule::plugin,
         settings::plugin,
         rules::plugin,
+        state::plugin,
         records::plugin,
         saved_games::plugin,
         ai::plugin,
@@ -71,5 +76,5 @@ pub fn presentation(app: &mut App) {
         bench_frames::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
-    app.add_plugins(web::plugin);
+    app.add_plugins(link::plugin);
 }

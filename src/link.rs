@@ -6,11 +6,34 @@
 //! starts a normal game.
 
 use bevy::prelude::*;
-use reversi_engine::{Game, Rules};
+use reversi_engine::ggf::GgfError;
+use reversi_engine::{BoardStringError, Game, Rules, TranscriptError, UnknownRule};
 
 /// Longer than any real game's transcript (60 moves, passes, a rules tag): anything longer is
 /// not a link this game wrote.
 const MAX_LEN: usize = 400;
+
+/// Why a text (a link, a paste, a saved game) is not a game the board can show, in words a
+/// player can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotAGame {
+    #[error("there is no text")]
+    Empty,
+    /// A link longer than any this game writes.
+    #[error("it is {0} characters long, more than any game")]
+    LongLink(usize),
+    /// Pasted or saved text longer than any game in any accepted form.
+    #[error("{0} characters is far longer than any game")]
+    LongText(usize),
+    #[error(transparent)]
+    Rules(#[from] UnknownRule),
+    #[error(transparent)]
+    Moves(#[from] TranscriptError),
+    #[error("not a GGF game: {0}")]
+    Ggf(#[from] GgfError),
+    #[error("not a board: {0}")]
+    Board(#[from] BoardStringError),
+}
 
 /// The fragment for `game` (without `#`); empty for a standard game not yet begun.
 pub fn fragment_of(game: &Game) -> String {
@@ -25,27 +48,21 @@ pub fn fragment_of(game: &Game) -> String {
 
 /// The game a fragment describes. `Ok(None)` for an empty fragment (no game in the link);
 /// an error says what is wrong in words a player can act on.
-pub fn game_from_fragment(text: &str) -> Result<Option<Game>, String> {
+pub fn game_from_fragment(text: &str) -> Result<Option<Game>, NotAGame> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
     if text.len() > MAX_LEN {
-        return Err(format!(
-            "it is {} characters long, more than any game",
-            text.len()
-        ));
+        return Err(NotAGame::LongLink(text.len()));
     }
     let (rules, moves) = match text.split_once('/') {
-        Some((tag, moves)) => (
-            Rules::from_tag(tag).map_err(|e| e.to_string())?,
-            moves.trim(),
-        ),
+        Some((tag, moves)) => (Rules::from_tag(tag)?, moves.trim()),
         None => (Rules::default(), text),
     };
     let mut game = Game::new(rules);
     if !moves.is_empty() {
-        game.play_transcript(moves).map_err(|e| e.to_string())?;
+        game.play_transcript(moves)?;
     }
     Ok(Some(game))
 }
@@ -59,10 +76,10 @@ mod browser {
     use reversi_engine::Game;
 
     use super::{fragment_of, game_from_fragment};
-    use crate::GameSet;
-    use crate::menus::Menu;
     use crate::records::SaveNotice;
     use crate::rules::{GameSetup, Match, ResumeRequest};
+    use crate::schedule::GameSet;
+    use crate::state::menu::Menu;
     use crate::web::page;
 
     pub(crate) fn plugin(app: &mut App) {
@@ -179,7 +196,7 @@ mod tests {
             (&"f5".repeat(300), "characters long"),
         ] {
             let err = game_from_fragment(text).unwrap_err();
-            assert!(err.contains(why), "{text:?}: {err}");
+            assert!(err.to_string().contains(why), "{text:?}: {err}");
         }
     }
 }

@@ -9,9 +9,9 @@ use reversi_engine::ggf::Record;
 use reversi_engine::search::Level;
 use std::path::PathBuf;
 
-use crate::GameSet;
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
-use crate::user_files::{UserText, temporary};
+use crate::schedule::GameSet;
+use crate::user_files::{Kind, StorageError, UserText, temporary};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
@@ -133,11 +133,12 @@ pub fn resumable_from(record: &Record) -> Option<Resumable> {
 }
 
 impl SaveFile {
-    /// `$XDG_DATA_HOME/reversi/current.ggf`, else `~/.local/share/reversi/current.ggf`; in
-    /// the browser the `localStorage` entry `reversi/current.ggf`.
+    /// `current.ggf` in the player's data folder (on Linux `~/.local/share/reversi/`, see
+    /// [`user_file`](crate::user_files::user_file)); in the browser the `localStorage` entry
+    /// `reversi/current.ggf`.
     pub fn default_location() -> SaveFile {
         SaveFile {
-            place: UserText::named("XDG_DATA_HOME", ".local/share", "current.ggf"),
+            place: UserText::named(Kind::Data, "current.ggf"),
         }
     }
 
@@ -162,7 +163,7 @@ impl SaveFile {
     }
 
     /// Replaces the save whole (see [`UserText::write`]).
-    pub fn write(&self, text: &str) -> Result<(), String> {
+    pub fn write(&self, text: &str) -> Result<(), StorageError> {
         match &self.place {
             Some(place) => place.write(text),
             None => Ok(()),
@@ -190,7 +191,7 @@ impl SaveFile {
             }
         };
         let problem = match String::from_utf8(bytes) {
-            Err(_) => "it is not text".to_string(),
+            Err(_) => StorageError::NotText.to_string(),
             Ok(text) => match Record::parse(&text) {
                 Err(e) => e.to_string(),
                 Ok(record) => match resumable_from(&record) {

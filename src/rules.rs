@@ -8,7 +8,7 @@ use reversi_engine::{
     Color, Direction, Game, IllegalMove, Move, Outcome, Placement, Rules, Square, Status,
 };
 
-use crate::GameSet;
+use crate::schedule::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Match>()

@@ -12,29 +12,24 @@ use bevy::prelude::*;
 use reversi_engine::ggf::Record;
 use reversi_engine::{Game, Move, Position};
 
-use crate::GameSet;
 use crate::clipboard::game_from_text;
-use crate::hud::toast::Toast;
-use crate::link::fragment_of;
-use crate::menus::Menu;
+use crate::link::{NotAGame, fragment_of};
 use crate::records::{now_utc, record_of, resumable_from, utc_date};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
-use crate::user_files::UserFolder;
+use crate::schedule::GameSet;
+use crate::state::menu::Menu;
+use crate::state::notice::Toast;
+use crate::user_files::{Kind, StorageError, UserFolder};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameShelf>() {
-        app.insert_resource(GameShelf(UserFolder::named(
-            "XDG_DATA_HOME",
-            ".local/share",
-            "games",
-        )));
+        app.insert_resource(GameShelf(UserFolder::named(Kind::Data, "games")));
     }
     app.init_resource::<ShelfList>()
         .add_message::<SaveGameRequest>()
         .add_message::<OpenSavedGame>()
         .add_message::<DeleteSavedGame>()
         .add_message::<ListSavedGames>()
-        .add_message::<Toast>()
         .add_systems(
             Update,
             (save_games, delete_games, open_games, list_games)
@@ -105,7 +100,7 @@ pub struct ShelfEntry {
     /// in both formats tell apart): what [`OpenSavedGame`] takes.
     pub file: String,
     /// What is in it, or why it cannot be opened.
-    pub game: Result<SavedGame, String>,
+    pub game: Result<SavedGame, ShelfError>,
 }
 
 /// A saved game read back: the game, and what the record says beyond its moves.
@@ -161,10 +156,10 @@ impl SavedGame {
 
 /// Reads a saved game's text: a GGF record (with the players if this game wrote it), or
 /// anything a paste accepts (a transcript, a board). The error says what is wrong.
-pub fn read_saved(text: &str) -> Result<SavedGame, String> {
+pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
     let trimmed = text.trim();
     if trimmed.starts_with("(;") {
-        let record = Record::parse(trimmed).map_err(|e| format!("not a GGF game: {e}"))?;
+        let record = Record::parse(trimmed)?;
         let setup = resumable_from(&record).map(|r| r.setup);
         return Ok(SavedGame {
             game: record.game,
@@ -183,7 +178,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, String> {
 
 /// The text a game is saved as. A game that starts from a set-up board has no plain
 /// transcript (it would open from the usual start): that is refused, GGF keeps it.
-pub fn saved_text(state: &Match, format: Format) -> Result<String, String> {
+pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     let whole = Match {
         game: whole_record(&state.game),
         ..state.clone()
@@ -192,9 +187,7 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, String> {
         Format::Ggf => Ok(record_of(&whole).to_ggf()),
         Format::Transcript => {
             if *whole.game.start() != Position::new(whole.game.rules()) {
-                return Err(
-                    "this game starts from a set-up board, which only a GGF record keeps".into(),
-                );
+                return Err(ShelfError::SetUpBoard);
             }
             Ok(format!("{}\n", fragment_of(&whole.game)))
         }
@@ -240,13 +233,16 @@ pub fn suggested_name(state: &Match, format: Format, taken: impl Fn(&str) -> boo
 
 /// Every entry of the shelf read and summarised, newest first: by the record's date, or for
 /// a transcript (which has none) the file's.
-pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, String> {
+pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, ShelfError> {
     let mut entries: Vec<ShelfEntry> = folder
         .list()?
         .into_iter()
         .filter(|file| file.ends_with(".ggf") || file.ends_with(".txt"))
         .map(|file| {
-            let mut game = folder.read(&file).and_then(|text| read_saved(&text));
+            let mut game = folder
+                .read(&file)
+                .map_err(ShelfError::from)
+                .and_then(|text| Ok(read_saved(&text)?));
             if let Ok(saved) = &mut game
                 && saved.date.is_empty()
             {
@@ -264,8 +260,23 @@ pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, String> {
 /// Why nothing can be saved or listed here.
 pub const NO_SHELF: &str = "there is no folder to keep games in (no home folder)";
 
-fn no_shelf() -> String {
-    NO_SHELF.into()
+/// Why a game could not be saved, opened, deleted or listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShelfError {
+    #[error("{NO_SHELF}")]
+    NoShelf,
+    #[error("give the game a name")]
+    NoName,
+    #[error("this game starts from a set-up board, which only a GGF record keeps")]
+    SetUpBoard,
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    #[error(transparent)]
+    NotAGame(#[from] NotAGame),
+}
+
+fn no_shelf() -> ShelfError {
+    ShelfError::NoShelf
 }
 
 fn save_games(
@@ -279,11 +290,10 @@ fn save_games(
     for request in requests.read() {
         let saved = (|| {
             let folder = shelf.0.as_ref().ok_or_else(no_shelf)?;
-            let file = file_name(&request.name, request.format)
-                .ok_or_else(|| "give the game a name".to_string())?;
+            let file = file_name(&request.name, request.format).ok_or(ShelfError::NoName)?;
             let text = saved_text(&state, request.format)?;
             folder.write(&file, &text)?;
-            Ok::<_, String>((file, folder.to_string()))
+            Ok::<_, ShelfError>((file, folder.to_string()))
         })();
         match saved {
             Ok((file, place)) => {
@@ -309,7 +319,7 @@ fn delete_games(
             .0
             .as_ref()
             .ok_or_else(no_shelf)
-            .and_then(|folder| folder.remove(&request.file));
+            .and_then(|folder| Ok(folder.remove(&request.file)?));
         toasts.write(Toast(match removed {
             Ok(()) => format!("Deleted \"{}\"", request.file),
             Err(why) => format!("Could not delete \"{}\": {why}", request.file),
@@ -334,8 +344,8 @@ fn open_games(
             .0
             .as_ref()
             .ok_or_else(no_shelf)
-            .and_then(|folder| folder.read(&request.file))
-            .and_then(|text| read_saved(&text));
+            .and_then(|folder| Ok(folder.read(&request.file)?))
+            .and_then(|text| Ok(read_saved(&text)?));
         match read {
             Ok(saved) => {
                 // Another program's record names its players but not who is a person; the

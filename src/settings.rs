@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::user_files::UserText;
+use crate::user_files::{Kind, UserText};
 
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
@@ -309,11 +309,12 @@ pub struct SettingsFile {
 }
 
 impl SettingsFile {
-    /// `$XDG_CONFIG_HOME/reversi/settings.txt`, else `~/.config/reversi/settings.txt`; in the
-    /// browser the `localStorage` key `reversi/settings.txt`.
+    /// `settings.txt` in the player's config folder (on Linux `~/.config/reversi/`, see
+    /// [`user_file`](crate::user_files::user_file)); in the browser the `localStorage` key
+    /// `reversi/settings.txt`.
     pub fn default_location() -> SettingsFile {
         SettingsFile {
-            place: UserText::named("XDG_CONFIG_HOME", ".config", "settings.txt"),
+            place: UserText::named(Kind::Config, "settings.txt"),
         }
     }
 

@@ -1,25 +1,65 @@
 //! Where the game keeps the player's files (settings, the game in progress, the games saved
-//! by name) and how it writes them: the XDG folders with their usual fallbacks, and writes
-//! that a crash cannot leave half done.
+//! by name) and how it writes them: each platform's usual folders, and writes that a crash
+//! cannot leave half done.
 //! In the browser there is no file system: the same text goes to the page's `localStorage`.
 
 use std::path::{Path, PathBuf};
 
-/// `$XDG_VAR/reversi/NAME`, else `~/HOME_SUBDIR/reversi/NAME` (else `%APPDATA%\reversi\NAME`);
-/// `None` in the browser, where there is no file system.
-pub fn user_file(xdg_var: &str, home_subdir: &str, name: &str) -> Option<PathBuf> {
+/// Which of the player's folders a file belongs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Choices the player made (the settings).
+    Config,
+    /// What the player made (the game in progress, the games saved by name).
+    Data,
+}
+
+/// `NAME` in the game's folder of `kind`, where each platform keeps an application's files
+/// (the `directories` crate knows them): on Linux `$XDG_CONFIG_HOME/reversi` and
+/// `$XDG_DATA_HOME/reversi` (`~/.config/reversi`, `~/.local/share/reversi` when unset), on a Mac
+/// `~/Library/Application Support/reversi`, on Windows `%APPDATA%\reversi\config` and `\data`.
+/// `None` where there is no home folder, and in the browser, where there is no file system.
+pub fn user_file(kind: Kind, name: &str) -> Option<PathBuf> {
     #[cfg(target_arch = "wasm32")]
     {
-        let _ = (xdg_var, home_subdir, name);
+        let _ = (kind, name);
         None
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let base = std::env::var_os(xdg_var)
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(home_subdir)))
-            .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from));
-        base.map(|b| b.join("reversi").join(name))
+        let dirs = directories::ProjectDirs::from("", "", "reversi")?;
+        let base = match kind {
+            Kind::Config => dirs.config_dir(),
+            Kind::Data => dirs.data_dir(),
+        };
+        Some(base.join(name))
+    }
+}
+
+/// Why the player's text could not be read or written, in words a player can act on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StorageError {
+    #[error("it is not text")]
+    NotText,
+    #[error("it is {} KB, far more than any game", .0 / 1024)]
+    TooBig(u64),
+    #[error("it is no longer there")]
+    Gone,
+    #[error("\"{0}\" is not a file name the game uses")]
+    BadName(String),
+    /// The operating system's refusal (permission, disk full, …) in its own words.
+    #[error("{0}")]
+    Io(String),
+    /// The page's storage refused (full, or turned off in the browser's settings).
+    #[error("{0}")]
+    Browser(String),
+    #[error("browser storage exists only in the web build")]
+    NoBrowser,
+}
+
+impl From<std::io::Error> for StorageError {
+    fn from(e: std::io::Error) -> Self {
+        StorageError::Io(e.to_string())
     }
 }
 
@@ -33,48 +73,48 @@ pub enum UserText {
 
 impl UserText {
     /// The place for `NAME` on this platform (see [`user_file`]); `None` if there is none.
-    pub fn named(xdg_var: &str, home_subdir: &str, name: &str) -> Option<UserText> {
+    pub fn named(kind: Kind, name: &str) -> Option<UserText> {
         if cfg!(target_arch = "wasm32") {
             Some(UserText::Browser(format!("reversi/{name}")))
         } else {
-            user_file(xdg_var, home_subdir, name).map(UserText::File)
+            user_file(kind, name).map(UserText::File)
         }
     }
 
     /// The text, `Ok(None)` if nothing was ever stored.
-    pub fn read(&self) -> Result<Option<String>, String> {
+    pub fn read(&self) -> Result<Option<String>, StorageError> {
         match self.read_bytes()? {
             None => Ok(None),
             Some(bytes) => String::from_utf8(bytes)
                 .map(Some)
-                .map_err(|_| "it is not text".to_string()),
+                .map_err(|_| StorageError::NotText),
         }
     }
 
     /// The stored bytes as they are (a damaged file need not be text), `Ok(None)` if
     /// nothing was ever stored.
-    pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, String> {
+    pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, StorageError> {
         match self {
             UserText::File(path) => match std::fs::read(path) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.into()),
             },
             UserText::Browser(key) => Ok(browser_load(key)?.map(String::into_bytes)),
         }
     }
 
     /// Replaces the text whole (atomically on disk, see [`write_atomically`]).
-    pub fn write(&self, text: &str) -> Result<(), String> {
+    pub fn write(&self, text: &str) -> Result<(), StorageError> {
         match self {
-            UserText::File(path) => write_atomically(path, text).map_err(|e| e.to_string()),
+            UserText::File(path) => Ok(write_atomically(path, text)?),
             UserText::Browser(key) => browser_save(key, text),
         }
     }
 
     /// Moves the text aside to the first free `NAME.unreadable-N` beside it (never deleting
     /// it) and says where it went.
-    pub fn move_aside(&self) -> Result<UserText, String> {
+    pub fn move_aside(&self) -> Result<UserText, StorageError> {
         let aside = (1..)
             .map(|n| match self {
                 UserText::File(path) => {
@@ -90,9 +130,7 @@ impl UserText {
             })
             .expect("some number is free");
         match (self, &aside) {
-            (UserText::File(from), UserText::File(to)) => {
-                std::fs::rename(from, to).map_err(|e| e.to_string())?
-            }
+            (UserText::File(from), UserText::File(to)) => std::fs::rename(from, to)?,
             (UserText::Browser(from), UserText::Browser(to)) => {
                 let text = browser_load(from)?.unwrap_or_default();
                 browser_save(to, &text)?;
@@ -127,16 +165,16 @@ pub const MAX_USER_TEXT: u64 = 256 * 1024;
 
 impl UserFolder {
     /// The folder `NAME` beside the player's other files (see [`user_file`]).
-    pub fn named(xdg_var: &str, home_subdir: &str, name: &str) -> Option<UserFolder> {
+    pub fn named(kind: Kind, name: &str) -> Option<UserFolder> {
         if cfg!(target_arch = "wasm32") {
             Some(UserFolder::Browser(format!("reversi/{name}/")))
         } else {
-            user_file(xdg_var, home_subdir, name).map(UserFolder::Directory)
+            user_file(kind, name).map(UserFolder::Directory)
         }
     }
 
     /// The entries' names, sorted; an absent folder has none.
-    pub fn list(&self) -> Result<Vec<String>, String> {
+    pub fn list(&self) -> Result<Vec<String>, StorageError> {
         let mut names = match self {
             UserFolder::Directory(dir) => match std::fs::read_dir(dir) {
                 Ok(entries) => entries
@@ -147,7 +185,7 @@ impl UserFolder {
                     .filter(|n| !n.ends_with(".tmp") && !n.starts_with('.'))
                     .collect(),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.into()),
             },
             UserFolder::Browser(prefix) => browser_keys(prefix)?
                 .into_iter()
@@ -159,36 +197,33 @@ impl UserFolder {
     }
 
     /// The entry's text; a missing, oversized or non-text entry is an error that says so.
-    pub fn read(&self, name: &str) -> Result<String, String> {
+    pub fn read(&self, name: &str) -> Result<String, StorageError> {
         check_entry_name(name)?;
-        let too_big = |size: u64| format!("it is {} KB, far more than any game", size / 1024);
         let text = match self {
             UserFolder::Directory(dir) => {
                 let path = dir.join(name);
                 // Checked before reading: a huge file is not read into memory at all.
-                let size = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
+                let size = std::fs::metadata(&path)?.len();
                 if size > MAX_USER_TEXT {
-                    return Err(too_big(size));
+                    return Err(StorageError::TooBig(size));
                 }
-                let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
-                String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?
+                String::from_utf8(std::fs::read(&path)?).map_err(|_| StorageError::NotText)?
             }
-            UserFolder::Browser(prefix) => browser_load(&format!("{prefix}{name}"))?
-                .ok_or_else(|| "it is no longer there".to_string())?,
+            UserFolder::Browser(prefix) => {
+                browser_load(&format!("{prefix}{name}"))?.ok_or(StorageError::Gone)?
+            }
         };
         if text.len() as u64 > MAX_USER_TEXT {
-            return Err(too_big(text.len() as u64));
+            return Err(StorageError::TooBig(text.len() as u64));
         }
         Ok(text)
     }
 
     /// Writes the entry whole (atomically on disk), replacing one of the same name.
-    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+    pub fn write(&self, name: &str, text: &str) -> Result<(), StorageError> {
         check_entry_name(name)?;
         match self {
-            UserFolder::Directory(dir) => {
-                write_atomically(&dir.join(name), text).map_err(|e| e.to_string())
-            }
+            UserFolder::Directory(dir) => Ok(write_atomically(&dir.join(name), text)?),
             UserFolder::Browser(prefix) => browser_save(&format!("{prefix}{name}"), text),
         }
     }
@@ -217,12 +252,10 @@ impl UserFolder {
     }
 
     /// Removes the entry.
-    pub fn remove(&self, name: &str) -> Result<(), String> {
+    pub fn remove(&self, name: &str) -> Result<(), StorageError> {
         check_entry_name(name)?;
         match self {
-            UserFolder::Directory(dir) => {
-                std::fs::remove_file(dir.join(name)).map_err(|e| e.to_string())
-            }
+            UserFolder::Directory(dir) => Ok(std::fs::remove_file(dir.join(name))?),
             UserFolder::Browser(prefix) => browser_remove(&format!("{prefix}{name}")),
         }
     }
@@ -239,7 +272,7 @@ impl std::fmt::Display for UserFolder {
 
 /// An entry's name is one plain file name: no separators (nor Windows' drive colon), no
 /// `..`, not hidden, not empty.
-fn check_entry_name(name: &str) -> Result<(), String> {
+fn check_entry_name(name: &str) -> Result<(), StorageError> {
     let plain = !name.is_empty()
         && !name.starts_with('.')
         && !name.contains(['/', '\\', ':', '\0'])
@@ -247,33 +280,52 @@ fn check_entry_name(name: &str) -> Result<(), String> {
     if plain {
         Ok(())
     } else {
-        Err(format!("\"{name}\" is not a file name the game uses"))
+        Err(StorageError::BadName(name.to_string()))
     }
 }
 
+// The page's storage, its refusals typed as the files' are.
 #[cfg(target_arch = "wasm32")]
-use crate::web::page::{
-    keys as browser_keys, load as browser_load, remove as browser_remove, save as browser_save,
-};
+fn browser_load(key: &str) -> Result<Option<String>, StorageError> {
+    page::load(key).map_err(StorageError::Browser)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn browser_keys(prefix: &str) -> Result<Vec<String>, StorageError> {
+    page::keys(prefix).map_err(StorageError::Browser)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn browser_remove(key: &str) -> Result<(), StorageError> {
+    page::remove(key).map_err(StorageError::Browser)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn browser_save(key: &str, text: &str) -> Result<(), StorageError> {
+    page::save(key, text).map_err(StorageError::Browser)
+}
+
+#[cfg(target_arch = "wasm32")]
+use crate::web::page;
 
 #[cfg(not(target_arch = "wasm32"))]
-fn browser_load(_key: &str) -> Result<Option<String>, String> {
-    Err("browser storage exists only in the web build".into())
+fn browser_load(_key: &str) -> Result<Option<String>, StorageError> {
+    Err(StorageError::NoBrowser)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn browser_keys(_prefix: &str) -> Result<Vec<String>, String> {
-    Err("browser storage exists only in the web build".into())
+fn browser_keys(_prefix: &str) -> Result<Vec<String>, StorageError> {
+    Err(StorageError::NoBrowser)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn browser_remove(_key: &str) -> Result<(), String> {
-    Err("browser storage exists only in the web build".into())
+fn browser_remove(_key: &str) -> Result<(), StorageError> {
+    Err(StorageError::NoBrowser)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn browser_save(_key: &str, _text: &str) -> Result<(), String> {
-    Err("browser storage exists only in the web build".into())
+fn browser_save(_key: &str, _text: &str) -> Result<(), StorageError> {
+    Err(StorageError::NoBrowser)
 }
 
 /// The temporary file a write to `path` goes through (`current.ggf` → `current.ggf.tmp`).
@@ -292,4 +344,50 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let tmp = temporary(path);
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On Linux the folders are the XDG ones the game always used, so players keep their
+    /// settings and games across the switch to the `directories` crate.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn linux_keeps_the_xdg_folders() {
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let xdg = |var: &str, fallback: &str| {
+            std::env::var_os(var)
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+                .or_else(|| home.as_ref().map(|h| h.join(fallback)))
+                .map(|base| base.join("reversi"))
+        };
+        let expected_config = xdg("XDG_CONFIG_HOME", ".config").map(|d| d.join("settings.txt"));
+        let expected_data = xdg("XDG_DATA_HOME", ".local/share").map(|d| d.join("games"));
+        assert_eq!(user_file(Kind::Config, "settings.txt"), expected_config);
+        assert_eq!(user_file(Kind::Data, "games"), expected_data);
+    }
+
+    #[test]
+    fn names_that_leave_the_folder_are_refused_with_the_name() {
+        for name in ["", ".hidden", "a/b", "..", "c:x", "a\\b"] {
+            let err = check_entry_name(name).unwrap_err();
+            assert_eq!(err, StorageError::BadName(name.to_string()));
+            assert!(err.to_string().contains("not a file name"), "{err}");
+        }
+        assert_eq!(check_entry_name("Evening game.ggf"), Ok(()));
+    }
+
+    #[test]
+    fn a_missing_or_oversized_entry_says_so() {
+        let dir = std::env::temp_dir().join(format!("reversi-user-files-{}", std::process::id()));
+        let folder = UserFolder::Directory(dir.clone());
+        assert!(matches!(folder.read("none.ggf"), Err(StorageError::Io(_))));
+        folder.write("big.txt", &"x".repeat(300 * 1024)).unwrap();
+        let err = folder.read("big.txt").unwrap_err();
+        assert_eq!(err, StorageError::TooBig(300 * 1024));
+        assert_eq!(err.to_string(), "it is 300 KB, far more than any game");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

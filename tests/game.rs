@@ -9,17 +9,19 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use reversi::board::discs::{BoardAnimation, Disc, face_showing};
+use reversi::board::discs::{Disc, face_showing};
+use reversi::board::geometry::disc_rest;
 use reversi::board::squares::BoardSquare;
-use reversi::board::{disc_rest, supply::SupplyDisc};
+use reversi::board::supply::SupplyDisc;
 use reversi::hud::review::review_position;
-use reversi::menus::Menu;
 use reversi::records::{SaveFile, SaveNotice, SavedGame};
 use reversi::rules::{
     DiscPlaced, GameEnded, GameSetup, Match, MoveRefused, NewGameRequest, PlaceRequest, Player,
     RedoRequest, Refusal, ResumeRequest, ReviewRequest, Source, TurnPassed, UndoRequest,
 };
 use reversi::settings::{Settings, SettingsFile};
+use reversi::state::animation::BoardAnimation;
+use reversi::state::menu::Menu;
 use reversi_engine::search::Level;
 use reversi_engine::{
     Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
@@ -737,7 +739,7 @@ fn a_finished_game_is_kept_but_not_offered() {
 #[test]
 fn a_game_opened_from_text_keeps_the_players_and_a_bad_one_changes_nothing() {
     use reversi::clipboard::OpenGameText;
-    use reversi::hud::toast::Toast;
+    use reversi::state::notice::Toast;
     let mut app = app_with(against_the_computer(Level::Casual));
     place(&mut app, "f5");
     settle(&mut app);

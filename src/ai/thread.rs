@@ -11,7 +11,7 @@ use reversi_engine::search::Level;
 use reversi_engine::search::remote::answer_line;
 use reversi_engine::{Move, Position};
 
-use super::{SinceStart, computer_move};
+use super::moves::{SinceStart, computer_move};
 
 /// The computer's move, searched on the compute pool.
 pub type Job = Background<Move>;

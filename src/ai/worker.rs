@@ -12,7 +12,7 @@ use reversi_engine::search::Level;
 use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
 use reversi_engine::{Move, Position};
 
-use super::{SinceStart, complete_move, forced_move};
+use super::moves::{SinceStart, complete_move, forced_move};
 use crate::web::page;
 
 static NEXT_ID: AtomicU32 = AtomicU32::new(1);

@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, Status};
 
-use super::{Analysis, Priority};
-use crate::GameSet;
+use super::study::{Analysis, Priority};
 use crate::rules::Match;
+use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::theme::palette;
 

@@ -7,18 +7,18 @@ use bevy::prelude::*;
 use reversi_engine::{Color as Side, Game, Move, Square, Status};
 
 use super::hints::disc_text;
-use super::{Analysis, Priority, analysable};
-use crate::GameSet;
+use super::study::{Analysis, Priority, analysable};
 use crate::board::discs::DiscAssets;
-use crate::board::{DISC_THICKNESS, disc_rest};
+use crate::board::geometry::{DISC_THICKNESS, disc_rest};
 use crate::rules::{Match, ReviewRequest, whole_record};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::theme::palette::{self, side_name};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
-        .add_systems(Update, review_finished_game.in_set(super::Wishes));
+        .add_systems(Update, review_finished_game.in_set(super::study::Wishes));
 }
 
 pub(super) fn presentation(app: &mut App) {
@@ -27,7 +27,7 @@ pub(super) fn presentation(app: &mut App) {
         (
             show_panel,
             show_ghost,
-            mistake_keys.run_if(in_state(crate::menus::Menu::None)),
+            mistake_keys.run_if(in_state(crate::state::menu::Menu::None)),
         )
             .in_set(GameSet::Presentation),
     );

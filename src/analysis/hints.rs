@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use reversi_engine::Square;
 
-use super::{Analysis, Priority, analysable};
+use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
 use crate::settings::Settings;
 
@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
         .init_resource::<Hint>()
         .init_resource::<ShownScores>()
-        .add_systems(Update, choose_scores.in_set(super::Wishes));
+        .add_systems(Update, choose_scores.in_set(super::study::Wishes));
 }
 
 /// A person asks for the best move in the current position.

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use reversi_engine::Square;
 
 use super::hints::{ShownScores, disc_text};
-use crate::GameSet;
+use crate::board::geometry::{DISC_THICKNESS, square_center};
 use crate::board::labels::CoordinateLabel;
-use crate::board::{DISC_THICKNESS, square_center};
+use crate::schedule::GameSet;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

@@ -6,12 +6,12 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use super::square_center;
-use crate::GameSet;
-use crate::couch::series::Series;
-use crate::input::Cursors;
+use super::geometry::square_center;
 use crate::rules::{Match, Player};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::cursors::Cursors;
+use crate::state::series::Series;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

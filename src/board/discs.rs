@@ -8,15 +8,15 @@ use bevy::prelude::*;
 use bevy_tweening::{Delay, Lens, Tween, TweenAnim};
 use reversi_engine::{Color as Side, Placement, Square};
 
-use super::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
-use crate::GameSet;
+use super::geometry::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
+use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
+use crate::state::animation::BoardAnimation;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BoardAnimation>()
-        .init_resource::<Rebuilt>()
+    app.init_resource::<Rebuilt>()
         .add_systems(Startup, (create_disc_assets, spawn_all_discs).chain())
         .add_systems(
             Update,
@@ -39,23 +39,6 @@ pub struct Disc {
     pub square: Square,
     /// The side whose face is up once the running animation ends.
     pub face: Side,
-}
-
-/// Until when (in `Time` seconds) the board is animating; input and the AI wait for it so
-/// the state is never ahead of what the player sees for longer than an animation.
-#[derive(Resource, Default, Debug)]
-pub struct BoardAnimation {
-    pub busy_until: f64,
-}
-
-impl BoardAnimation {
-    pub fn is_busy(&self, time: &Time) -> bool {
-        time.elapsed_secs_f64() < self.busy_until
-    }
-
-    fn extend(&mut self, now: f64, seconds: f32) {
-        self.busy_until = self.busy_until.max(now + seconds as f64);
-    }
 }
 
 /// Shared meshes and materials of the discs; the face materials are recoloured in place

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::SURFACE_Y;
-use crate::GameSet;
+use super::geometry::SURFACE_Y;
+use crate::schedule::GameSet;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

@@ -4,13 +4,14 @@
 use bevy::prelude::*;
 use reversi_engine::{Bitboard, FlipRule, Move, Status};
 
-use super::discs::{BoardAnimation, Disc, DiscAssets};
+use super::discs::{Disc, DiscAssets};
+use super::geometry::{DISC_THICKNESS, disc_rest, square_center};
 use super::squares::{BoardSquare, SquareMaterials};
-use super::{DISC_THICKNESS, disc_rest, square_center};
-use crate::GameSet;
-use crate::input::{Cursor, Cursors};
 use crate::rules::Match;
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::{Cursor, Cursors};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use reversi_engine::Square;
 
-use super::{SURFACE_Y, square_center};
+use super::geometry::{SURFACE_Y, square_center};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
 use super::discs::{DiscAssets, face_up};
-use super::{DISC_THICKNESS, SURFACE_Y};
-use crate::GameSet;
+use super::geometry::{DISC_THICKNESS, SURFACE_Y};
 use crate::rules::Match;
+use crate::schedule::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, sync_supplies.in_set(GameSet::Presentation));

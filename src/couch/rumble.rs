@@ -6,11 +6,11 @@ use std::time::Duration;
 use bevy::input::gamepad::{GamepadRumbleIntensity, GamepadRumbleRequest};
 use bevy::prelude::*;
 
-use crate::GameSet;
-use crate::couch::series::Series;
-use crate::input::Seats;
 use crate::rules::{DiscPlaced, Match};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::devices::Seats;
+use crate::state::series::Series;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use crate::GameSet;
-use crate::couch::series::Series;
-use crate::input::{Device, Seats};
-use crate::menus::Menu;
 use crate::rules::{Match, Player, UndoRequest};
+use crate::schedule::GameSet;
+use crate::state::devices::{Device, Seats};
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UndoVote>()

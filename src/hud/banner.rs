@@ -3,10 +3,11 @@
 
 use bevy::prelude::*;
 
-use crate::GameSet;
-use crate::board::discs::{BoardAnimation, PASS_BANNER_SECS};
+use crate::board::discs::PASS_BANNER_SECS;
 use crate::rules::{BoardReset, DiscTakenBack, TurnPassed};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::animation::BoardAnimation;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {

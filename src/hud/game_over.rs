@@ -5,12 +5,13 @@
 use bevy::prelude::*;
 use reversi_engine::Status;
 
-use crate::GameSet;
-use crate::board::discs::BoardAnimation;
-use crate::couch::series::{NextMatchGame, Series, StartMatch};
-use crate::menus::Menu;
+use crate::couch::series::{NextMatchGame, StartMatch};
 use crate::rules::{Match, NewGameRequest, Player, ReviewRequest};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::animation::BoardAnimation;
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 use crate::theme::focus::{FocusFirst, FocusScope};
 use crate::theme::palette::side_name;
 use crate::theme::widgets;
@@ -122,7 +123,7 @@ fn show_game_over(
                             );
                         }
                         p.spawn(widgets::button("Undo last move"))
-                            .observe(super::ask_undo);
+                            .observe(super::actions::ask_undo);
                         p.spawn(widgets::button("Review the game")).observe(
                             |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                                 w.write(ReviewRequest::Start);

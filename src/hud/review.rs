@@ -8,9 +8,9 @@
 use bevy::prelude::*;
 use reversi_engine::Move;
 
-use crate::GameSet;
-use crate::menus::Menu;
 use crate::rules::{Match, ReviewRequest};
+use crate::schedule::GameSet;
+use crate::state::menu::Menu;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {

@@ -4,15 +4,15 @@
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, FlipRule, Status};
 
-use crate::GameSet;
 use crate::ai::AiThinking;
 use crate::analysis::hints::{HintRequest, ShownScores, disc_text};
-use crate::couch::series::Series;
 use crate::couch::undo_vote::UndoAsk;
-use crate::input::{Device, Seats};
-use crate::menus::Menu;
 use crate::rules::{Match, Player, RedoRequest, ReviewRequest};
+use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::devices::{Device, Seats};
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 use crate::theme::{palette, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -165,7 +165,7 @@ fn spawn_hud(mut commands: Commands) {
                 },
             );
             p.spawn(widgets::small_button("Undo  (U)"))
-                .observe(super::ask_undo);
+                .observe(super::actions::ask_undo);
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
                     w.write(RedoRequest);
@@ -235,7 +235,7 @@ fn update_scoreboard(
             .supply()
             .map(|s| format!("  | {} left", s[n.0.index()]))
             .unwrap_or_default();
-        text.0 = format!("{}{supply}", super::player_label(&state, n.0));
+        text.0 = format!("{}{supply}", super::names::player_label(&state, n.0));
     }
     for (c, mut text, mut vis) in &mut counts {
         text.0 = pos.discs(c.0).count().to_string();

@@ -3,17 +3,13 @@
 
 use bevy::prelude::*;
 
-use crate::GameSet;
+use crate::schedule::GameSet;
+use crate::state::notice::Toast;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Toast>()
-        .add_systems(Update, show_toasts.in_set(GameSet::Presentation));
+    app.add_systems(Update, show_toasts.in_set(GameSet::Presentation));
 }
-
-/// A notice for the player.
-#[derive(Message, Clone, Debug)]
-pub struct Toast(pub String);
 
 #[derive(Component)]
 struct ToastPanel {

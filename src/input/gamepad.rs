@@ -5,41 +5,20 @@
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-use super::{
-    Cursors, Device, Repeat, Seats, ViewTurn, acting_side, move_cursor, request_placement,
-};
-use crate::GameSet;
-use crate::board::discs::BoardAnimation;
-use crate::couch::series::Series;
-use crate::menus::Menu;
+use super::placement::{acting_side, move_cursor, request_placement};
 use crate::rules::{Match, PlaceRequest};
+use crate::schedule::GameSet;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::{Cursors, ViewTurn};
+use crate::state::devices::{Device, Repeat, Seats, pad_direction};
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         pads.in_set(GameSet::Input).run_if(in_state(Menu::None)),
     );
-}
-
-/// The direction (right, down) a pad's d-pad or left stick points.
-pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
-    // A press released within the same (slow) frame still counts for that frame.
-    let down = |b: GamepadButton| pad.pressed(b) || pad.just_pressed(b);
-    let stick = pad.left_stick();
-    let mut d = (0i8, 0i8);
-    if down(GamepadButton::DPadLeft) || stick.x < -0.5 {
-        d.0 = -1;
-    }
-    if down(GamepadButton::DPadRight) || stick.x > 0.5 {
-        d.0 = 1;
-    }
-    if down(GamepadButton::DPadUp) || stick.y > 0.5 {
-        d.1 = -1;
-    }
-    if down(GamepadButton::DPadDown) || stick.y < -0.5 {
-        d.1 = 1;
-    }
-    d
 }
 
 fn pads(

@@ -6,14 +6,14 @@
 use bevy::prelude::*;
 use reversi_engine::Square;
 
-use super::{
-    Cursors, Device, Repeat, Seats, ViewTurn, acting_side, move_cursor, request_placement,
-};
-use crate::GameSet;
-use crate::board::discs::BoardAnimation;
-use crate::couch::series::Series;
-use crate::menus::Menu;
+use super::placement::{acting_side, move_cursor, request_placement};
 use crate::rules::{Match, PlaceRequest};
+use crate::schedule::GameSet;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::{Cursors, ViewTurn};
+use crate::state::devices::{Device, Repeat, Seats, command_held};
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -47,18 +47,6 @@ pub const ROWS: [KeyCode; 8] = [
 
 /// The direction (right, down) the held keys point; A and D double as column letters, and
 /// a digit after them jumps anyway, so the step they take first does no harm.
-/// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
-/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
-pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
-    let modifiers = [
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ];
-    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
-}
-
 fn held_direction(input: &ButtonInput<KeyCode>) -> (i8, i8) {
     // A tap can start and end within one slow frame: it still counts as held for that frame.
     let any = |keys: &[KeyCode]| {

@@ -6,12 +6,14 @@ use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::{Cursors, Device, Seats, acting_side, request_placement};
-use crate::GameSet;
-use crate::board::discs::BoardAnimation;
+use super::placement::{acting_side, request_placement};
 use crate::board::squares::BoardSquare;
-use crate::couch::series::Series;
 use crate::rules::{Match, PlaceRequest};
+use crate::schedule::GameSet;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::Cursors;
+use crate::state::devices::{Device, Seats};
+use crate::state::series::Series;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, (hover, click).chain().in_set(GameSet::Input));

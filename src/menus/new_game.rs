@@ -9,12 +9,14 @@ use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 use super::choices::{
     Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
 };
-use super::{Menu, menu_root, open_over};
-use crate::couch::series::{Series, StartMatch};
-use crate::input::Seats;
+use super::navigation::{menu_root, open_over};
+use crate::couch::series::StartMatch;
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::settings::{Profile, Settings};
+use crate::state::devices::Seats;
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 use crate::theme::focus::{FocusFirst, Focused, TakesText};
 use crate::theme::{palette, text_entry, widgets};
 

@@ -7,10 +7,10 @@ use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
-use super::Menu;
 use super::choices::NewGameForm;
 use crate::clipboard::OpenGameText;
-use crate::input::keyboard::command_held;
+use crate::state::devices::command_held;
+use crate::state::menu::Menu;
 use crate::theme::focus::{Focused, TakesText};
 use crate::theme::{palette, text_entry, widgets};
 

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, menu_root, open_over};
+use super::navigation::{menu_root, open_over};
+use crate::state::menu::Menu;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {

@@ -6,12 +6,13 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use super::{Menu, go_back, menu_root};
+use super::navigation::{go_back, menu_root};
 use crate::rules::Match;
 use crate::saved_games::{
     Format, GameShelf, ListSavedGames, NO_SHELF, SaveGameRequest, ShelfList, file_name,
     suggested_name,
 };
+use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused, TakesText};
 use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
@@ -23,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 // Before the focus moves: Enter in the field saves, it does not go on.
-                type_name.in_set(crate::GameSet::Input),
+                type_name.in_set(crate::schedule::GameSet::Input),
                 show_draft,
             )
                 .run_if(in_state(Menu::SaveGame)),

@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::{Menu, go_back, menu_root};
+use super::navigation::{go_back, menu_root};
 use crate::saved_games::{
     DeleteSavedGame, GameShelf, ListSavedGames, NO_SHELF, OpenSavedGame, ShelfList,
 };
+use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused};
 use crate::theme::widgets;
 
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             (fill_rows, show_armed)
                 .chain()
                 // Before the focus moves, so it finds the rows just built.
-                .before(crate::GameSet::Presentation)
+                .before(crate::schedule::GameSet::Presentation)
                 .run_if(in_state(Menu::SavedGames)),
         );
 }

@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 
 use super::choices::{Choice, choice_row};
-use super::{Menu, go_back, menu_root};
+use super::navigation::{go_back, menu_root};
 use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::state::menu::Menu;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {

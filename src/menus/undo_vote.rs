@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use super::Menu;
-use crate::couch::series::Series;
 use crate::couch::undo_vote::{UndoAnswer, UndoVote};
-use crate::input::Seats;
 use crate::rules::Match;
+use crate::state::devices::Seats;
+use crate::state::menu::Menu;
+use crate::state::series::Series;
 use crate::theme::focus::{FocusFirst, FocusScope};
 use crate::theme::widgets;
 

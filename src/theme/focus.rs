@@ -11,8 +11,8 @@ use bevy::prelude::*;
 
 use super::palette;
 use super::widgets::{Activate, Selected};
-use crate::input::gamepad::pad_direction;
-use crate::input::{Device, Repeat, Seats};
+use crate::state::devices::pad_direction;
+use crate::state::devices::{Device, Repeat, Seats};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Focused>()
@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (navigate, show_focus)
                 .chain()
-                .in_set(crate::GameSet::Presentation),
+                .in_set(crate::schedule::GameSet::Presentation),
         )
         .add_observer(focus_clicked);
 }

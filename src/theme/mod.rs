@@ -1,4 +1,5 @@
-//! The look of the game: colours, materials and UI widgets shared by every screen.
+//! The look of the game and its UI parts: colours, materials, widgets, text boxes, and the
+//! keyboard/gamepad focus that moves between buttons, shared by every screen.
 
 pub mod focus;
 pub mod palette;

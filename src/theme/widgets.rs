@@ -6,7 +6,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::palette;
-use crate::input::Device;
+use crate::state::devices::Device;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, button_colors)

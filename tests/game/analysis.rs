@@ -4,7 +4,7 @@
 
 use reversi::analysis::game_review::GameReview;
 use reversi::analysis::hints::{HintRequest, ShownScores};
-use reversi::analysis::{STUDY_DEPTH, STUDY_SOLVE};
+use reversi::analysis::study::{STUDY_DEPTH, STUDY_SOLVE};
 use reversi_engine::notation::parse_board;
 use reversi_engine::search::NoClock;
 use reversi_engine::search::remote::ScoreRequest;

@@ -9,10 +9,12 @@ use bevy::input::gamepad::{
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use reversi::couch::rumble::rumble_for;
-use reversi::couch::series::{NextMatchGame, Series, StartMatch};
+use reversi::couch::series::{NextMatchGame, StartMatch};
 use reversi::couch::undo_vote::{UndoAnswer, UndoAsk, UndoVote};
 use reversi::input::keyboard::{COLUMNS, ROWS};
-use reversi::input::{Cursors, Seats, ViewTurn};
+use reversi::state::cursors::{Cursors, ViewTurn};
+use reversi::state::devices::Seats;
+use reversi::state::series::Series;
 
 use super::*;
 
@@ -98,7 +100,7 @@ fn press(app: &mut App, pad: Entity, button: GamepadButton) {
     pad_button(app, pad, button, 0.0);
 }
 
-fn cursor(app: &App, side: Side) -> reversi::input::Cursor {
+fn cursor(app: &App, side: Side) -> reversi::state::cursors::Cursor {
     *app.world().resource::<Cursors>().of(side)
 }
 

@@ -2,10 +2,10 @@
 //! players and rules, malformed files of every kind are listed with the reason and refused
 //! without changing the board or the file, and names cannot leave the folder.
 
-use reversi::hud::toast::Toast;
 use reversi::saved_games::{
     DeleteSavedGame, Format, GameShelf, ListSavedGames, OpenSavedGame, SaveGameRequest, ShelfList,
 };
+use reversi::state::notice::Toast;
 use reversi::user_files::UserFolder;
 
 use super::*;
@@ -51,7 +51,7 @@ fn listed(app: &mut App) -> Vec<(String, Result<String, String>)> {
         .map(|e| {
             (
                 e.file.clone(),
-                e.game.as_ref().map(|g| g.summary()).map_err(Clone::clone),
+                e.game.as_ref().map(|g| g.summary()).map_err(ToString::to_string),
             )
         })
         .collect()

@@ -1,0 +1,223 @@
+//! The study searches' queue and cache: every legal move of a position scored by the engine,
+//! one position at a time, remembered per position, the most urgent wish first.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use reversi_engine::Status;
+use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
+use reversi_engine::{Board, Color, DiscSupply, FlipRule, Game, Move, Position, Scoring, Square};
+
+use crate::ai::{AiThinking, LineJob};
+use crate::schedule::GameSet;
+
+/// The cache, the running job and the order of wishes.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Analysis>()
+        .configure_sets(Update, Wishes.in_set(GameSet::Rules))
+        .add_systems(
+            Update,
+            (
+                collect_results
+                    .after(crate::ai::Thinking)
+                    .in_set(GameSet::Input),
+                // In the frame a wish is made: a hint asked for is searched at once.
+                start_search.after(Wishes).in_set(GameSet::Rules),
+            ),
+        );
+}
+
+/// The systems that say which positions they want scored (the hint, the review).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wishes;
+
+/// How deep the study searches look: about a third of a second per position on this
+/// project's two-core test machine, and exact from 14 empties (the bar says "solved" then).
+pub const STUDY_DEPTH: u32 = 8;
+pub const STUDY_SOLVE: u32 = 14;
+
+/// Which wishes go first when several are waiting.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Priority {
+    /// The post-game review's positions.
+    Review,
+    /// The evaluation bar's position.
+    Bar,
+    /// A hint or the study scores: someone is looking at the board waiting for it.
+    Hint,
+}
+
+/// One position as the engine sees it: whose view (the side to move) and which scoring.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    board: Board,
+    scoring: Scoring,
+}
+
+/// Every legal move of a position with its score, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scores {
+    /// Hundredths of a disc, from the view of the side to move; final disc differences
+    /// (times 100) when `exact`.
+    pub moves: Vec<(Square, i32)>,
+    pub exact: bool,
+}
+
+impl Scores {
+    /// The best move and its score.
+    pub fn best(&self) -> Option<(Square, i32)> {
+        self.moves.first().copied()
+    }
+
+    /// The score of the move on `square`.
+    pub fn of(&self, square: Square) -> Option<i32> {
+        self.moves.iter().find(|m| m.0 == square).map(|m| m.1)
+    }
+}
+
+/// The study searches' results and the one in progress.
+#[derive(Resource, Default)]
+pub struct Analysis {
+    done: HashMap<Key, Result<Scores, String>>,
+    /// This frame's wishes; the dispatcher takes the most urgent and clears the rest.
+    wanted: Vec<(Key, Priority)>,
+    running: Option<(Key, LineJob)>,
+}
+
+/// Old results are dropped wholesale past this many positions (a long session of study).
+const CACHE_LIMIT: usize = 8_192;
+
+/// Whether the engine's search models these rules well enough to score moves: it plays the
+/// standard flips only, and cannot know when a player's own 32 discs run out.
+pub fn analysable(pos: &Position) -> bool {
+    let rules = pos.rules();
+    rules.flips == FlipRule::AllLines
+        && rules.supply == DiscSupply::Shared
+        && !pos.in_free_opening()
+        && matches!(pos.status(), Status::ToMove(_))
+}
+
+fn key(pos: &Position) -> Key {
+    Key {
+        board: pos.board(),
+        scoring: pos.rules().scoring,
+    }
+}
+
+impl Analysis {
+    /// The scores of `pos` if known; otherwise the wish is noted for this frame. Positions
+    /// the search does not model (see [`analysable`]) are never scored.
+    pub fn want(&mut self, pos: &Position, priority: Priority) -> Option<&Scores> {
+        if !analysable(pos) {
+            return None;
+        }
+        let key = key(pos);
+        if !self.done.contains_key(&key) {
+            self.wanted.push((key, priority));
+            return None;
+        }
+        self.done.get(&key).and_then(|r| r.as_ref().ok())
+    }
+
+    /// The scores of `pos` if they are known (asks for nothing).
+    pub fn get(&self, pos: &Position) -> Option<&Scores> {
+        self.done.get(&key(pos)).and_then(|r| r.as_ref().ok())
+    }
+
+    /// Whether a study search is running now.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The estimated final disc difference for Black (hundredths) after `ply` moves of
+    /// `game`, and whether it is exact: the position's best score, or, while that position
+    /// is not scored yet, the score of the move that led to it in the position before.
+    pub fn black_estimate(&self, game: &Game, ply: usize) -> Option<(i32, bool)> {
+        let pos = game.position_at(ply)?;
+        if let Status::Over(outcome) = pos.status() {
+            return Some((outcome.score_for(Color::Black) * 100, true));
+        }
+        let for_black = |mover: Color, v: i32| if mover == Color::Black { v } else { -v };
+        if let Some((_, v)) = self.get(pos).and_then(Scores::best) {
+            return Some((for_black(pos.to_move(), v), self.get(pos)?.exact));
+        }
+        // Back over passes to the placement that led here.
+        let mut before = ply.checked_sub(1)?;
+        while let Some(Move::Pass) = game.moves().get(before) {
+            before = before.checked_sub(1)?;
+        }
+        let Some(Move::Place { square, .. }) = game.moves().get(before) else {
+            return None;
+        };
+        let prev = game.position_at(before)?;
+        let scores = self.get(prev)?;
+        Some((for_black(prev.to_move(), scores.of(*square)?), scores.exact))
+    }
+
+    /// Records a reply for `pos` (the dispatcher's job; tests use it to skip the search).
+    pub fn insert(&mut self, pos: &Position, scores: Scores) {
+        self.store(key(pos), Ok(scores));
+    }
+
+    fn store(&mut self, key: Key, result: Result<Scores, String>) {
+        if self.done.len() >= CACHE_LIMIT {
+            self.done.clear();
+        }
+        self.done.insert(key, result);
+    }
+}
+
+fn request_line(key: Key) -> String {
+    ScoreRequest {
+        board: key.board,
+        depth: STUDY_DEPTH,
+        solve_empties: STUDY_SOLVE,
+        scoring: key.scoring,
+    }
+    .to_string()
+}
+
+/// Collects a finished search before this frame's wishes are read, so a score can show in
+/// the frame it arrives. The computer's own search has the machine to itself: a study search
+/// is dropped when it starts.
+fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
+    let analysis = &mut *analysis;
+    if ai.active {
+        analysis.running = None;
+        return;
+    }
+    if let Some((key, job)) = &mut analysis.running
+        && let Some(line) = job.poll()
+    {
+        let key = *key;
+        analysis.running = None;
+        let result = ScoreReply::parse(&line).map(|reply| Scores {
+            moves: reply.scores,
+            exact: reply.exact,
+        });
+        if let Err(why) = &result {
+            warn!("a study search failed: {why}");
+        }
+        analysis.store(key, result);
+    }
+}
+
+/// Starts the most urgent wish (made this frame, or by the presentation last frame) when no
+/// search runs and the computer is not thinking.
+fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
+    let analysis = &mut *analysis;
+    let wanted = std::mem::take(&mut analysis.wanted);
+    if ai.active || analysis.running.is_some() {
+        return;
+    }
+    // The most urgent first; among equals, the first asked (the review asks in move order).
+    let next = wanted
+        .iter()
+        .enumerate()
+        .filter(|(_, (k, _))| !analysis.done.contains_key(k))
+        .max_by_key(|(i, (_, p))| (*p, std::cmp::Reverse(*i)))
+        .map(|(_, (k, _))| *k);
+    if let Some(key) = next {
+        analysis.running = Some((key, LineJob::start(request_line(key))));
+    }
+}

@@ -1,0 +1,104 @@
+//! What every device does with the board cursor: move it, decide whose it is, and turn "place
+//! here" into a request for the rules. A new game hides the cursors.
+
+use bevy::prelude::*;
+use reversi_engine::{Color as Side, FlipRule, Square};
+
+use crate::rules::{BoardReset, Match, PlaceRequest, Player, Source};
+use crate::schedule::GameSet;
+use crate::state::animation::BoardAnimation;
+use crate::state::cursors::{Cursor, Cursors, ViewTurn};
+use crate::state::devices::{Device, Seats};
+use crate::state::series::Series;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, hide_cursors_on_new_game.after(GameSet::Rules));
+}
+
+/// Moves a cursor by a step on screen (right, down), stopping at the board's edges; a cursor
+/// not yet on the board appears near the centre.
+pub fn move_cursor(cursor: &mut Cursor, view: ViewTurn, right: i8, down: i8) {
+    let (dc, dr) = view.board_step(right, down);
+    let from = cursor
+        .square
+        .unwrap_or(Square::from_coords(3, 3).unwrap_or(Square::A1));
+    let to = if cursor.visible || cursor.square.is_some() {
+        let c = (from.column() as i8 + dc).clamp(0, 7) as u8;
+        let r = (from.row() as i8 + dr).clamp(0, 7) as u8;
+        Square::from_coords(c, r)
+    } else {
+        Some(from) // the first press shows the cursor where it is
+    };
+    if let Some(sq) = to {
+        if cursor.square != Some(sq) {
+            cursor.line_choice = 0;
+        }
+        cursor.square = Some(sq);
+    }
+    cursor.visible = true;
+}
+
+/// The side a device acts for: its holder's in a two-player game where the device is
+/// claimed, else the human to move (or the only human, while the computer thinks).
+pub fn acting_side(
+    state: &Match,
+    seats: &Seats,
+    series: &Series,
+    device: Device,
+) -> (Side, Source) {
+    if let Some(side) = seats.side_of(device, state, series) {
+        return (side, Source::Player(side));
+    }
+    let side = match state.to_move() {
+        Some(side) if state.setup.player(side) == Player::Human => side,
+        _ => [Side::Black, Side::White]
+            .into_iter()
+            .find(|s| state.setup.player(*s) == Player::Human)
+            .unwrap_or(Side::Black),
+    };
+    (side, Source::Human)
+}
+
+/// Turns "place here" from any device into a request, with the chosen line if the rules need
+/// one. Refusals (occupied, not your turn) are for the rules to announce.
+pub fn request_placement(
+    state: &Match,
+    cursor: &Cursor,
+    source: Source,
+    animation: &BoardAnimation,
+    time: &Time,
+    requests: &mut MessageWriter<PlaceRequest>,
+) {
+    let Some(square) = cursor.square else { return };
+    if state.to_move().is_none() {
+        return; // the game is over: Enter and A belong to the result panel's buttons
+    }
+    if animation.is_busy(time) {
+        return; // the board is still moving: the click would be ahead of the picture
+    }
+    let pos = state.game.current();
+    let mut line = None;
+    if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
+        let lines = pos.flanked_lines(square);
+        if !lines.is_empty() {
+            line = Some(lines[cursor.line_choice % lines.len()].0);
+        }
+    }
+    requests.write(PlaceRequest {
+        square,
+        line,
+        source,
+    });
+}
+
+/// A new game starts with no cursor on the board: each player's appears when they first
+/// move it.
+fn hide_cursors_on_new_game(
+    mut resets: MessageReader<BoardReset>,
+    state: Res<Match>,
+    mut cursors: ResMut<Cursors>,
+) {
+    if resets.read().count() > 0 && state.game.ply() == 0 {
+        *cursors = Cursors::default();
+    }
+}

@@ -1,0 +1,48 @@
+//! Where each player points on the board, and how far the camera has turned: input moves the
+//! cursors, the board draws them, the camera keeps the view's turn.
+
+use bevy::prelude::*;
+use reversi_engine::Color as Side;
+use reversi_engine::Square;
+
+/// The square a player points at (mouse hover or keyboard/gamepad cursor), and which of
+/// several flanked lines is chosen under the one-line rule.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    pub square: Option<Square>,
+    pub line_choice: usize,
+    /// Whether the square is highlighted (the keyboard cursor is; the mouse shows the ghost).
+    pub visible: bool,
+}
+
+/// One cursor per side, so two people at one machine each keep their own place on the board.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Cursors(pub [Cursor; 2]);
+
+impl Cursors {
+    pub fn of(&self, side: Side) -> &Cursor {
+        &self.0[side.index()]
+    }
+
+    pub fn of_mut(&mut self, side: Side) -> &mut Cursor {
+        &mut self.0[side.index()]
+    }
+}
+
+/// How far the camera has turned from Black's side, in quarter turns of its yaw (which turns
+/// it towards +x, the h column, first), so the arrows move the
+/// cursor the way it looks on screen (the camera keeps this up to date).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ViewTurn(pub u8);
+
+impl ViewTurn {
+    /// A step of (right, down) on screen as a step in (columns, rows) on the board.
+    pub fn board_step(self, right: i8, down: i8) -> (i8, i8) {
+        match self.0 % 4 {
+            0 => (right, down),
+            1 => (down, -right),
+            2 => (-right, -down),
+            _ => (-down, right),
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Who holds which device in a two-player game, and reading a device the same way everywhere
+//! (held Ctrl/Cmd, a pad's direction, a held direction's repeats): board input, menu focus and
+//! the couch's undo vote all ask these.
+
+use bevy::prelude::*;
+use reversi_engine::Color as Side;
+
+use crate::rules::{Match, Player};
+use crate::state::series::Series;
+
+/// An input device a person can hold.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Device {
+    /// Always shared: it acts for whoever is to move.
+    Mouse,
+    Keyboard,
+    Pad(Entity),
+}
+
+/// The gamepad each of the two people holds (indexed by person: player 1, player 2).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Seats {
+    pub pads: [Option<Entity>; 2],
+    /// Set by the new-game menu while two-player mode is chosen: a press on an unclaimed pad
+    /// then claims it instead of doing anything else.
+    pub joining: bool,
+    /// Pads that joined this frame; their press is used up.
+    pub just_joined: Vec<Entity>,
+}
+
+impl Seats {
+    /// The person (0 or 1) who holds `device`, if anyone does.
+    pub fn person_of(&self, device: Device) -> Option<usize> {
+        match device {
+            Device::Mouse => None,
+            Device::Pad(pad) => self.pads.iter().position(|p| *p == Some(pad)),
+            Device::Keyboard => match self.pads {
+                [Some(_), None] => Some(1),
+                [None, Some(_)] => Some(0),
+                _ => None,
+            },
+        }
+    }
+
+    /// The side `device` plays in this game: only two-player games have owned devices.
+    pub fn side_of(&self, device: Device, state: &Match, series: &Series) -> Option<Side> {
+        if state.setup.players != [Player::Human, Player::Human] {
+            return None;
+        }
+        self.person_of(device)
+            .map(|person| series.side_of_person(person))
+    }
+
+    /// The pad a side's player holds in a two-player game.
+    pub fn pad_of(&self, side: Side, state: &Match, series: &Series) -> Option<Entity> {
+        self.pads
+            .into_iter()
+            .flatten()
+            .find(|pad| self.side_of(Device::Pad(*pad), state, series) == Some(side))
+    }
+
+    /// How the new-game menu names a person's device.
+    pub fn describe(&self, person: usize, pads: &[Entity]) -> String {
+        let pad_number = |e: Entity| pads.iter().position(|p| *p == e).map(|i| i + 1);
+        match self.pads[person] {
+            Some(pad) => match pad_number(pad) {
+                Some(n) => format!("gamepad {n}"),
+                None => "a gamepad".into(),
+            },
+            None if self.person_of(Device::Keyboard) == Some(person) => "the keyboard".into(),
+            None => "the shared keyboard & mouse".into(),
+        }
+    }
+}
+
+/// Seconds before a held direction repeats, and between repeats.
+const REPEAT_DELAY: f32 = 0.35;
+const REPEAT_EVERY: f32 = 0.12;
+
+/// Turns a held direction into cursor steps: one at once, then repeats while it is held.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct Repeat {
+    dir: (i8, i8),
+    next: f32,
+}
+
+impl Repeat {
+    /// The step to take this frame, if any, for the direction held now at time `now`.
+    pub fn step(&mut self, dir: (i8, i8), now: f32) -> Option<(i8, i8)> {
+        if dir == (0, 0) {
+            self.dir = dir;
+            None
+        } else if dir != self.dir {
+            self.dir = dir;
+            self.next = now + REPEAT_DELAY;
+            Some(dir)
+        } else if now >= self.next {
+            self.next = now + REPEAT_EVERY;
+            Some(dir)
+        } else {
+            None
+        }
+    }
+}
+
+/// The direction (right, down) a pad's d-pad or left stick points.
+pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
+    // A press released within the same (slow) frame still counts for that frame.
+    let down = |b: GamepadButton| pad.pressed(b) || pad.just_pressed(b);
+    let stick = pad.left_stick();
+    let mut d = (0i8, 0i8);
+    if down(GamepadButton::DPadLeft) || stick.x < -0.5 {
+        d.0 = -1;
+    }
+    if down(GamepadButton::DPadRight) || stick.x > 0.5 {
+        d.0 = 1;
+    }
+    if down(GamepadButton::DPadUp) || stick.y > 0.5 {
+        d.1 = -1;
+    }
+    if down(GamepadButton::DPadDown) || stick.y < -0.5 {
+        d.1 = 1;
+    }
+    d
+}
+
+/// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
+/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
+pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let modifiers = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keyboard_goes_to_whoever_has_no_pad() {
+        let pad = Entity::from_raw_u32(7).unwrap();
+        let other = Entity::from_raw_u32(8).unwrap();
+        let mut seats = Seats::default();
+        assert_eq!(seats.person_of(Device::Keyboard), None);
+        seats.pads[0] = Some(pad);
+        assert_eq!(seats.person_of(Device::Keyboard), Some(1));
+        assert_eq!(seats.person_of(Device::Pad(pad)), Some(0));
+        assert_eq!(seats.person_of(Device::Pad(other)), None);
+        seats.pads[1] = Some(other);
+        assert_eq!(seats.person_of(Device::Keyboard), None);
+        assert_eq!(seats.describe(1, &[pad, other]), "gamepad 2");
+    }
+}

@@ -1,0 +1,20 @@
+//! Which screen or menu is open. Input, the HUD, the board and the menus all read it; the menus
+//! (and Esc) change it.
+
+use bevy::prelude::*;
+
+/// Which menu is open; `None` while playing. The game opens on the new-game menu.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Menu {
+    #[default]
+    NewGame,
+    Pause,
+    Settings,
+    /// Naming the game on the board to save it.
+    SaveGame,
+    /// The list of saved games, to open or delete one.
+    SavedGames,
+    /// A two-player game waits for the other player to agree to an undo.
+    UndoVote,
+    None,
+}
