@@ -2,8 +2,9 @@
 """Plays the real game in a window under Xvfb the way a person does, and checks the pictures.
 
 Starts Xvfb and the game (with REVERSI_AUTOMATION=1 it prints where the squares are and the
-game state), presses Enter on the new-game menu, clicks legal squares with xdotool until the
-game is over, and takes screenshots at the start, mid-game and at the end with ImageMagick's
+game state and every button's place), starts a game with a quick click on the new-game
+menu's Start game button, plays legal squares with quick xdotool clicks (move, press and
+release inside one slow frame) until the game is over, and takes screenshots at the start, mid-game and at the end with ImageMagick's
 `import`. Each screenshot is checked square by square against the engine's board: felt where
 it is empty, a black or a white disc where it has one. Exits non-zero on any failure.
 
@@ -27,6 +28,10 @@ import time
 
 DISPLAY = ":97"
 WIDTH, HEIGHT = 1280, 800
+# The virtual screen is larger than the window, so the game keeps its 1280x800 design size (it
+# shrinks a window that would not fit the monitor); with no window manager the window sits at
+# the top left, so window pixels are screen pixels. Screenshots are cut to the window.
+SCREEN = "1400x912"
 
 
 class CheckFailed(Exception):
@@ -59,6 +64,7 @@ class Game:
         self.proc = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines = queue.Queue()
         self.squares = {}
+        self.buttons = {}
         self.state = {}
         self.log = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -79,6 +85,12 @@ class Game:
                     name, xy = item.split(":")
                     x, y = xy.split(",")
                     self.squares[name] = (int(float(x)), int(float(y)))
+            elif line.startswith("BUTTONS"):
+                self.buttons = {}
+                for item in line.split()[1:]:
+                    label, xy = item.rsplit(":", 1)
+                    x, y = xy.split(",")
+                    self.buttons[label] = (int(float(x)), int(float(y)))
             elif line.startswith("STATE "):
                 self.state = dict(kv.split("=", 1) for kv in line.split()[1:])
 
@@ -105,8 +117,24 @@ def xdo(*args):
     subprocess.run(["xdotool", *args], check=True, env={**os.environ, "DISPLAY": DISPLAY})
 
 
+def quick_click(x, y):
+    """Moves the pointer and clicks at once, as a player's quick click: with a software
+    renderer at about a frame a second, the move, the press and the release all fall inside
+    one frame, and the game must still take the click."""
+    xdo("mousemove", str(x), str(y), "click", "1")
+
+
+def click_button(game, prefix, what, timeout=30):
+    """A quick click on the visible button whose label starts with `prefix` (the game's
+    BUTTONS line gives each button's centre)."""
+    game.wait(f"the {what} button", lambda: any(b.startswith(prefix) for b in game.buttons), timeout)
+    label = next(b for b in game.buttons if b.startswith(prefix))
+    quick_click(*game.buttons[label])
+
+
 def screenshot(path):
-    subprocess.run(["import", "-window", "root", path], check=True, env={**os.environ, "DISPLAY": DISPLAY})
+    subprocess.run(["import", "-window", "root", "-crop", f"{WIDTH}x{HEIGHT}+0+0", "+repage", path],
+                   check=True, env={**os.environ, "DISPLAY": DISPLAY})
 
 
 class Picture:
@@ -234,6 +262,38 @@ def focus_on(game, label, key, tries=20):
     seen = [re.search(r"focus=(\S*)", line) for line in game.log]
     path = " > ".join(dict.fromkeys(m.group(1) for m in seen if m))
     fail(f"never reached {label} with {key}; the focus went {path}")
+
+
+def small_window(binary, env, out):
+    """On a 960x600 screen the window opens no larger than the screen and the whole new-game
+    menu is inside it: every button's centre lies in the window (the UI scales with it)."""
+    display = ":98"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "960x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    game = Game(binary, {**env, "DISPLAY": display})
+    try:
+        game.wait("the menu on a small screen", lambda: game.state.get("menu") == "NewGame"
+                  and any(b.startswith("Quit") for b in game.buttons), 180)
+        time.sleep(2.0)
+        game.pump()
+        geometry = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "Reversi",
+                                   "getwindowgeometry", "--shell"], check=True, capture_output=True,
+                                  text=True, env={**os.environ, "DISPLAY": display}).stdout
+        size = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
+        width, height = int(size["WIDTH"]), int(size["HEIGHT"])
+        if width > 960 or height > 600:
+            fail(f"small screen: the window is {width}x{height}, larger than the 960x600 screen")
+        outside = [f"{label} at {x},{y}" for label, (x, y) in game.buttons.items()
+                   if not (0 <= x < width and 0 <= y < height)]
+        if outside:
+            fail(f"small screen: buttons outside the {width}x{height} window: {', '.join(outside)}")
+        path = os.path.join(out, "small_window.png")
+        subprocess.run(["import", "-window", "root", path], check=True, env={**os.environ, "DISPLAY": display})
+        print(f"  small screen: a {width}x{height} window, all {len(game.buttons)} menu buttons inside it")
+    finally:
+        game.stop()
+        xvfb.terminate()
 
 
 def couch_game(binary, env, out):
@@ -391,7 +451,7 @@ def main():
         if not shutil.which(tool):
             fail(f"{tool} is missing (run scripts/setup.sh)")
 
-    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
+    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", f"{SCREEN}x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     config = tempfile.mkdtemp(prefix="reversi-config-")
     os.makedirs(os.path.join(config, "reversi"))
@@ -411,8 +471,9 @@ def main():
         # No window manager under Xvfb: focus follows the pointer, so move it over the window.
         xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
         xdo("search", "--sync", "--onlyvisible", "--name", "Reversi", "windowfocus")
-        xdo("key", "Return")
-        game.wait("the game to start", lambda: game.state.get("menu") == "None", 30)
+        click_button(game, "Start_game", "Start game")
+        game.wait("the game to start after a quick click on Start game",
+                  lambda: game.state.get("menu") == "None", 30)
         game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
         time.sleep(1.0)
         start = board_of(game)
@@ -439,15 +500,8 @@ def main():
                     continue
                 ply = st["ply"]
                 target = st["legal"].split(",")[0]
-                x, y = game.squares[target]
-                # Picking needs a frame with the pointer over the square before the press, and
-                # a software-rendered frame takes most of a second: move, wait, then click.
-                xdo("mousemove", str(x), str(y))
-                time.sleep(1.5)
-                xdo("mousedown", "1")
-                time.sleep(0.3)
-                xdo("mouseup", "1")
-                game.wait(f"the click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
+                quick_click(*game.squares[target])
+                game.wait(f"the quick click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
                 if not mid_taken and int(game.state["ply"]) >= 20:
                     game.wait("the flips to finish", lambda: game.state.get("busy") == "false", 30)
                     time.sleep(0.5)
@@ -466,6 +520,7 @@ def main():
         review_the_game(game, args.out)
         game.stop()
         couch_game(args.binary, env, args.out)
+        small_window(args.binary, env, args.out)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")
     finally:
         game.stop()

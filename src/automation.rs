@@ -1,6 +1,7 @@
 //! Hooks for testing the real window from outside, like a player would: with
-//! `REVERSI_AUTOMATION=1` the game prints where each square is on screen and, after every
-//! change, the position and status, so a script can click squares with xdotool and check.
+//! `REVERSI_AUTOMATION=1` the game prints where each square and each visible button is on
+//! screen and, after every change, the position and status, so a script can click squares and
+//! buttons with xdotool and check.
 //! In the browser the same lines always go to the page (`reversiPage.report`), which shows
 //! the score in the tab's title and keeps them for the browser test.
 
@@ -19,7 +20,7 @@ use crate::theme::focus::Focused;
 
 pub(super) fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") || std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
-        app.add_systems(Last, (report_squares, report_state));
+        app.add_systems(Last, (report_squares, report_buttons, report_state));
     }
 }
 
@@ -52,6 +53,63 @@ fn report_squares(
     }
 }
 
+/// A label as one word for the report lines: spaces (and a two-line label's line break)
+/// become '_'.
+fn word(s: &str) -> String {
+    s.replace([' ', '\n'], "_")
+}
+
+/// A button's label: its text, else its name.
+fn label_of(
+    button: Entity,
+    children: &Query<&Children>,
+    texts: &Query<&Text>,
+    names: &Query<&Name>,
+) -> Option<String> {
+    children
+        .get(button)
+        .ok()
+        .and_then(|kids| kids.iter().find_map(|k| texts.get(k).ok()))
+        .map(|t| t.0.clone())
+        .or_else(|| names.get(button).ok().map(|n| n.as_str().to_string()))
+}
+
+/// `BUTTONS Start_game__(Enter):640,512 Settings:640,570 …`: every button on screen with its
+/// label and its centre in window pixels, top to bottom, whenever one appears, moves or goes.
+fn report_buttons(
+    buttons: Query<
+        (
+            Entity,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &InheritedVisibility,
+        ),
+        With<Button>,
+    >,
+    children: Query<&Children>,
+    texts: Query<&Text>,
+    names: Query<&Name>,
+    mut last: Local<String>,
+) {
+    let mut shown: Vec<(f32, f32, String)> = buttons
+        .iter()
+        .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
+        .map(|(e, _, at, _)| {
+            let label = label_of(e, &children, &texts, &names).unwrap_or_default();
+            (at.translation.y, at.translation.x, word(&label))
+        })
+        .collect();
+    shown.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let mut line = String::from("BUTTONS");
+    for (y, x, label) in shown {
+        line.push_str(&format!(" {label}:{x:.0},{y:.0}"));
+    }
+    if *last != line {
+        emit(&line);
+        *last = line;
+    }
+}
+
 fn report_state(
     state: Res<Match>,
     animation: Res<BoardAnimation>,
@@ -68,19 +126,10 @@ fn report_state(
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
-    // The focused button by its label, and the players' names: spaces (and a two-line
-    // label's line break) become '_' so each field stays one word on the one line.
-    let word = |s: &str| s.replace([' ', '\n'], "_");
+    // The focused button by its label, and the players' names, each one word on the line.
     let focus = focused
         .0
-        .and_then(|button| {
-            let label = children
-                .get(button)
-                .ok()
-                .and_then(|kids| kids.iter().find_map(|k| texts.get(k).ok()))
-                .map(|t| t.0.clone());
-            label.or_else(|| names.get(button).ok().map(|n| n.as_str().to_string()))
-        })
+        .and_then(|button| label_of(button, &children, &texts, &names))
         .map(|label| word(&label))
         .unwrap_or_else(|| "-".into());
     let status = match state.status() {

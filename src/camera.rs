@@ -19,12 +19,14 @@ use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Orbit>()
+        .init_resource::<TitleDrift>()
         .add_systems(Startup, spawn_camera_and_lights)
         .add_systems(
             Update,
             (
                 orbit_controls.run_if(in_state(Menu::None)),
                 face_the_player,
+                title_drift,
                 apply_orbit,
             )
                 .chain()
@@ -162,11 +164,44 @@ fn face_the_player(
     }
 }
 
+/// How far the title screen's slow turn has carried the camera round the board, on top of
+/// the orbit the player set (so it never changes which way the arrows move).
+#[derive(Resource, Default, Debug)]
+pub struct TitleDrift(pub f32);
+
+/// Radians a second: a turn of the board every two minutes, slow enough to read the menu over.
+const DRIFT_SPEED: f32 = 0.05;
+
+/// Behind the title menu the board turns slowly; once a game starts the camera swings back
+/// the shorter way. Animations set to instant mean a still camera.
+fn title_drift(
+    menu: Res<State<Menu>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut drift: ResMut<TitleDrift>,
+) {
+    let factor = settings.animation.factor();
+    if *menu.get() == Menu::NewGame && factor > 0.0 {
+        drift.0 = (drift.0 + DRIFT_SPEED * time.delta_secs() / factor).rem_euclid(TAU);
+    } else if drift.0 != 0.0 {
+        // Back to no drift the shorter way round, eased like the orbit.
+        let back = (drift.0 + PI).rem_euclid(TAU) - PI;
+        let k = if factor > 0.0 {
+            (time.delta_secs() * 3.0 / factor).min(1.0)
+        } else {
+            1.0
+        };
+        let rest = back * (1.0 - k);
+        drift.0 = if rest.abs() < 1e-3 { 0.0 } else { rest };
+    }
+}
+
 /// Eases the camera along its orbit towards the target, so resets, view flips and turns to
 /// the player swing round the board rather than cut through it, and tells the input which
 /// way the board lies on screen.
 fn apply_orbit(
     orbit: Res<Orbit>,
+    drift: Res<TitleDrift>,
     mut shown: Local<Option<Orbit>>,
     mut cameras: Query<&mut Transform, With<Camera3d>>,
     mut view: ResMut<ViewTurn>,
@@ -180,7 +215,11 @@ fn apply_orbit(
     now.yaw += turn * k;
     now.pitch += (target.pitch - now.pitch) * k;
     now.distance += (target.distance - now.distance) * k;
-    let transform = now.transform();
+    let transform = Orbit {
+        yaw: now.yaw + drift.0,
+        ..*now
+    }
+    .transform();
     for mut t in &mut cameras {
         *t = transform;
     }

@@ -10,7 +10,7 @@
 //! 2. `state`: what several layers read (the open menu, who holds which device, the cursors,
 //!    the couch match, whether the board is moving, notices for the player).
 //! 3. Features that read state and the rules: `ai`, `couch`, `link`, `theme`, `board`,
-//!    `camera`, `clipboard`, `saved_games`, `analysis`, `audio`.
+//!    `camera`, `window`, `clipboard`, `saved_games`, `analysis`, `audio`.
 //! 4. `input`: devices become requests (it finds the board's squares, never the menus).
 //! 5. Screens: `hud`, `menus`; then `automation` and `bench_frames`, which watch it all.
 //!
@@ -40,6 +40,7 @@ pub mod theme;
 pub mod user_files;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod window;
 
 use bevy::prelude::*;
 
@@ -74,6 +75,7 @@ pub fn presentation(app: &mut App) {
         audio::plugin,
         automation::plugin,
         bench_frames::plugin,
+        window::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(link::plugin);

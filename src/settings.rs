@@ -111,6 +111,8 @@ pub struct Settings {
     pub move_scores: bool,
     /// The two people of a couch game: player 1 plays Black in a match's first game.
     pub players: [Profile; 2],
+    /// The desktop window's size (logical pixels) as the player last left it.
+    pub window_size: Option<(u32, u32)>,
 }
 
 /// A person at the couch: the name the HUD shows and the colour of their cursor.
@@ -197,6 +199,7 @@ impl Default for Settings {
                     accent: Accent::Sky,
                 },
             ],
+            window_size: None,
         }
     }
 }
@@ -230,6 +233,9 @@ impl Settings {
                 p.accent.name(),
                 n = i + 1
             );
+        }
+        if let Some((w, h)) = self.window_size {
+            text += &format!("window = {w}x{h}\n");
         }
         text
     }
@@ -279,6 +285,13 @@ impl Settings {
                 "rumble" => value.parse().ok().map(|v| s.rumble = v),
                 "eval_bar" => value.parse().ok().map(|v| s.eval_bar = v),
                 "move_scores" => value.parse().ok().map(|v| s.move_scores = v),
+                "window" => value
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| {
+                        (320..=16_384).contains(&w) && (200..=16_384).contains(&h)
+                    })
+                    .map(|size| s.window_size = Some(size)),
                 "player1_name" | "player2_name" => {
                     let i = usize::from(key.as_bytes()[6] - b'1');
                     let fallback = Settings::default().players[i].name.clone();
@@ -388,11 +401,14 @@ mod tests {
                     accent: Accent::Mint,
                 },
             ],
+            window_size: Some((1366, 700)),
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
-        let (d, problems) = Settings::from_text("volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}");
+        let (d, problems) = Settings::from_text(
+            "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800",
+        );
         assert_eq!(d, Settings::default());
-        assert_eq!(problems.len(), 4);
+        assert_eq!(problems.len(), 6);
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
         assert_eq!(problems.len(), 1);

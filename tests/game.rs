@@ -29,6 +29,8 @@ use reversi_engine::{
 
 #[path = "game/analysis.rs"]
 mod analysis;
+#[path = "game/clicks.rs"]
+mod clicks;
 #[path = "game/couch.rs"]
 mod couch;
 #[path = "game/saved_games.rs"]
@@ -41,8 +43,15 @@ fn app_with(setup: GameSetup) -> App {
 }
 
 fn app_saving_to(setup: GameSetup, save: SaveFile) -> App {
+    app_built(setup, save, |_| {})
+}
+
+/// The game's logic with `extra` plugins added before the first frame (a plugin's start-up
+/// systems run only in that frame).
+fn app_built(setup: GameSetup, save: SaveFile, extra: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    extra(&mut app);
     app.insert_resource(SettingsFile::none());
     app.insert_resource(save);
     // Never the player's own saved games; the tests that save give a folder of their own.

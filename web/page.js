@@ -90,7 +90,8 @@
 
   // --- What the game reports -----------------------------------------------------------
 
-  // `STATE key=value …` and `SQUARES a1:x,y …` lines (src/automation.rs).
+  // `STATE key=value …`, `SQUARES a1:x,y …` and `BUTTONS label:x,y …` lines
+  // (src/automation.rs).
   function report(line) {
     const [kind, ...fields] = line.split(' ');
     if (kind === 'STATE') {
@@ -115,6 +116,15 @@
         squares[name] = { x: x / scale, y: y / scale };
       }
       page.squares = squares;
+    } else if (kind === 'BUTTONS') {
+      const scale = window.devicePixelRatio || 1;
+      const buttons = {};
+      for (const field of fields) {
+        const at = field.lastIndexOf(':');
+        const [x, y] = field.slice(at + 1).split(',').map(Number);
+        buttons[field.slice(0, at)] = { x: x / scale, y: y / scale };
+      }
+      page.buttons = buttons;
     }
   }
 
@@ -258,7 +268,7 @@
 
   const page = {
     start, report, fragment, setFragment, load, save, keys, remove,
-    state: null, states: [], squares: null, frames, failure: null,
+    state: null, states: [], squares: null, buttons: null, frames, failure: null,
     audioStates: () => [...contexts].map((context) => context.state),
   };
   window.reversiPage = page;

@@ -11,7 +11,7 @@ use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
 
-mod moves;
+pub mod moves;
 #[cfg(not(target_arch = "wasm32"))]
 mod thread;
 #[cfg(not(target_arch = "wasm32"))]

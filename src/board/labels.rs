@@ -46,6 +46,8 @@ fn spawn_labels(mut commands: Commands) {
 
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    // Absent in the headless tests, which have no UI.
+    ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(&CoordinateLabel, &mut Node, &mut Visibility, &ComputedNode)>,
 ) {
     let Ok((camera, camera_transform)) = cameras.single() else {
@@ -54,7 +56,10 @@ fn place_labels(
     for (label, mut node, mut vis, computed) in &mut labels {
         match camera.world_to_viewport(camera_transform, label.anchor) {
             Ok(p) => {
-                // Centre the text on the anchor (the computed size is in physical pixels).
+                // The viewport point is in window pixels, the UI's are scaled with the window
+                // (see `window`); centre the text on the anchor (its computed size is in
+                // physical pixels).
+                let p = p / ui_scale.as_ref().map_or(1.0, |s| s.0);
                 let size = computed.size() * computed.inverse_scale_factor();
                 node.left = px(p.x - size.x / 2.0);
                 node.top = px(p.y - size.y / 2.0);

@@ -19,11 +19,29 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_hud).add_systems(
         Update,
         (
-            (update_scoreboard, update_status).in_set(GameSet::Presentation),
+            (update_scoreboard, update_status, hide_under_menus).in_set(GameSet::Presentation),
             // Requests go in before the rules run, so a hint or an undo acts this frame.
             hud_keys.run_if(in_state(Menu::None)).in_set(GameSet::Input),
         ),
     );
+}
+
+/// The HUD's parts that step aside while a menu is open over the game (the title screen, the
+/// pause menu, settings, saving): a menu is read alone, not against the scoreboard and the
+/// game's buttons. The undo question is about the game, so they stay for it.
+#[derive(Component)]
+struct UnderMenus;
+
+fn hide_under_menus(menu: Res<State<Menu>>, mut parts: Query<&mut Visibility, With<UnderMenus>>) {
+    let shown = matches!(menu.get(), Menu::None | Menu::UndoVote);
+    let visibility = if shown {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut parts {
+        v.set_if_neq(visibility);
+    }
 }
 
 #[derive(Component)]
@@ -94,6 +112,7 @@ fn spawn_hud(mut commands: Commands) {
     };
     commands.spawn((
         Name::new("scoreboard"),
+        UnderMenus,
         Node {
             position_type: PositionType::Absolute,
             left: px(16),
@@ -123,6 +142,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands.spawn((
         Name::new("status line"),
+        UnderMenus,
         Node {
             position_type: PositionType::Absolute,
             bottom: px(18),
@@ -149,6 +169,7 @@ fn spawn_hud(mut commands: Commands) {
     commands
         .spawn((
             Name::new("game buttons"),
+            UnderMenus,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(16),

@@ -179,13 +179,15 @@ pub fn choice_row_with(
     options: Vec<(String, Choice)>,
     extra: impl Bundle,
 ) {
-    parent.spawn((widgets::row(), extra)).with_children(|row| {
-        row.spawn(widgets::row_label(label.to_string()));
-        for (text, choice) in options {
-            row.spawn((widgets::small_button(text), choice))
-                .observe(apply_choice);
-        }
-    });
+    parent
+        .spawn((widgets::labelled_row(), extra))
+        .with_children(|row| {
+            row.spawn(widgets::row_label(label.to_string()));
+            for (text, choice) in options {
+                row.spawn((widgets::small_button(text), choice))
+                    .observe(apply_choice);
+            }
+        });
 }
 
 fn apply_choice(

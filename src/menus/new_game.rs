@@ -53,7 +53,7 @@ struct DeviceText(usize);
 
 /// One person's row: label, name, colour samples, device.
 fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
-    p.spawn((widgets::row(), ModeOnly(&[Mode::TwoPlayers])))
+    p.spawn((widgets::labelled_row(), ModeOnly(&[Mode::TwoPlayers])))
         .with_children(|r| {
             r.spawn(widgets::row_label(format!("Player {}", person + 1)));
             r.spawn((widgets::small_button(""), NameField(person), TakesText))

@@ -37,7 +37,7 @@ const SHOWN: usize = 34;
 
 /// The row: label, field, Open button.
 pub fn open_game_row(p: &mut ChildSpawnerCommands) {
-    p.spawn(widgets::row()).with_children(|r| {
+    p.spawn(widgets::labelled_row()).with_children(|r| {
         r.spawn(widgets::row_label("Open a game"));
         r.spawn((widgets::small_button(""), GameTextField, TakesText))
             .insert(widgets::left_aligned(360.0))

@@ -75,12 +75,12 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Save the game"));
                 p.spawn(widgets::label(about));
-                p.spawn(widgets::row()).with_children(|r| {
+                p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("Name"));
                     r.spawn((widgets::small_button(""), NameField, TakesText, FocusFirst))
                         .insert(widgets::left_aligned(420.0));
                 });
-                p.spawn(widgets::row()).with_children(|r| {
+                p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("Format"));
                     for (text, format) in [
                         ("GGF record (players, date, result)", Format::Ggf),

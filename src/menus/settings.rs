@@ -26,7 +26,7 @@ fn spawn_menu(mut commands: Commands) {
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("Settings"));
-                p.spawn(widgets::row()).with_children(|r| {
+                p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("Volume"));
                     r.spawn(widgets::small_button("-")).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
@@ -116,7 +116,7 @@ fn spawn_menu(mut commands: Commands) {
                         ("Off".into(), Choice::Rumble(false)),
                     ],
                 );
-                p.spawn(widgets::row()).with_children(|r| {
+                p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("Computer's pace"));
                     r.spawn(widgets::small_button("-")).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {

@@ -2,7 +2,7 @@
 //! The panel on top (a `FocusScope`) has one focused button, drawn with an outline: Tab and
 //! Shift+Tab walk through its buttons, Up/Down (d-pad, stick) go to the row above or below
 //! (landing on the option chosen there), Left/Right move along a row, Enter/Space (South)
-//! use it. A click focuses what it clicked. Whatever the device, a used button receives
+//! use it. A press focuses what it pressed. Whatever the device, a used button receives
 //! [`Activate`], so every button is wired once.
 
 use bevy::ecs::relationship::Relationship;
@@ -53,13 +53,15 @@ enum Nav {
     Right,
 }
 
+/// A button pressed with any pointer takes the focus (on the press: a release may come in the
+/// same frame, and the button's action may close its panel).
 fn focus_clicked(
-    click: On<Pointer<Click>>,
+    press: On<Pointer<Press>>,
     buttons: Query<(), With<Button>>,
     mut focused: ResMut<Focused>,
 ) {
-    if buttons.contains(click.event_target()) {
-        focused.0 = Some(click.event_target());
+    if buttons.contains(press.event_target()) {
+        focused.0 = Some(press.event_target());
     }
 }
 

@@ -2,15 +2,21 @@
 //! Buttons change colour on hover/press here; what they do is wired by the caller with
 //! `.observe(|_: On<Activate>, ...| ...)`, which a click and a focused Enter both trigger.
 
-use bevy::picking::pointer::PointerButton;
+use bevy::picking::hover::HoverMap;
+use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
 use super::palette;
+use crate::schedule::GameSet;
 use crate::state::devices::Device;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, button_colors)
-        .add_observer(click_activates);
+/// The buttons' colours and their use by mouse and touch (public for the headless tests).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PressedButton>()
+        .add_systems(Update, release_activates.in_set(GameSet::Input))
+        .add_systems(Update, button_colors)
+        .add_observer(press_remembers)
+        .add_observer(touch_activates);
 }
 
 /// A button was used: clicked, or Enter/Space/South pressed while it had the focus
@@ -22,13 +28,66 @@ pub struct Activate {
     pub by: Device,
 }
 
-fn click_activates(
+/// The button the mouse's left button went down on, until it comes up again.
+#[derive(Resource, Default, Debug)]
+pub struct PressedButton(pub Option<Entity>);
+
+/// Presses bubble up from a button's label; the observer sees each step and keeps the button.
+/// A press goes to what the pointer is over in the frame it happens, even when the pointer
+/// got there in that same frame.
+fn press_remembers(
+    press: On<Pointer<Press>>,
+    buttons: Query<(), With<Button>>,
+    mut pressed: ResMut<PressedButton>,
+) {
+    if press.pointer_id == PointerId::Mouse
+        && press.button == PointerButton::Primary
+        && buttons.contains(press.event_target())
+    {
+        pressed.0 = Some(press.event_target());
+    }
+}
+
+/// The left button came up over the button it went down on: that button is used. Picking's
+/// own `Click` goes to what was hovered the frame *before* the release, so a move, press and
+/// release inside one slow frame (a software renderer draws about one a second) would be
+/// lost; the mouse's state and this frame's hover map are both up to date.
+fn release_activates(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hover: Res<HoverMap>,
+    parents: Query<&ChildOf>,
+    mut pressed: ResMut<PressedButton>,
+    mut commands: Commands,
+) {
+    if !mouse.just_released(MouseButton::Left) {
+        return;
+    }
+    let Some(button) = pressed.0.take() else {
+        return;
+    };
+    let over = hover.get(&PointerId::Mouse).is_some_and(|hits| {
+        hits.keys()
+            .any(|&e| e == button || parents.iter_ancestors(e).any(|a| a == button))
+    });
+    if over {
+        commands.trigger(Activate {
+            entity: button,
+            by: Device::Mouse,
+        });
+    }
+}
+
+/// A tap on a touch screen uses the button it lifts from (touch pointers hover nothing
+/// between touches, so picking's `Click` is right for them).
+fn touch_activates(
     click: On<Pointer<Click>>,
     buttons: Query<(), With<Button>>,
     mut commands: Commands,
 ) {
-    // Clicks bubble up from a button's label; the observer sees each step, acts on the button.
-    if click.button == PointerButton::Primary && buttons.contains(click.event_target()) {
+    if matches!(click.pointer_id, PointerId::Touch(_))
+        && click.button == PointerButton::Primary
+        && buttons.contains(click.event_target())
+    {
         commands.trigger(Activate {
             entity: click.event_target(),
             by: Device::Mouse,
@@ -75,6 +134,19 @@ pub fn row() -> impl Bundle {
     }
 }
 
+/// A form's row: a `row_label` then its controls, across the panel's whole width and starting
+/// at its left edge, so the labels of a menu's rows stand in one column and their controls
+/// start at one x (a plain `row` is centred, for a row of buttons).
+pub fn labelled_row() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        align_self: AlignSelf::Stretch,
+        column_gap: px(8),
+        ..default()
+    }
+}
+
 /// Large title text.
 pub fn title(text: impl Into<String>) -> impl Bundle {
     (
@@ -102,14 +174,18 @@ pub fn label(text: impl Into<String>) -> impl Bundle {
     )
 }
 
-/// The label at the head of a menu row, one width for all so the rows' contents line up.
+/// The label at the head of a menu row, one width for all so the rows' contents line up. The
+/// text sits in a box of its own, centred in the row's height like the row's buttons (a text
+/// node given a width itself is laid out from its top).
 pub fn row_label(text: impl Into<String>) -> impl Bundle {
     (
-        label(text),
         Node {
             width: px(150),
+            flex_shrink: 0.0,
+            align_items: AlignItems::Center,
             ..default()
         },
+        children![label(text)],
     )
 }
 

@@ -51,7 +51,10 @@ fn listed(app: &mut App) -> Vec<(String, Result<String, String>)> {
         .map(|e| {
             (
                 e.file.clone(),
-                e.game.as_ref().map(|g| g.summary()).map_err(ToString::to_string),
+                e.game
+                    .as_ref()
+                    .map(|g| g.summary())
+                    .map_err(ToString::to_string),
             )
         })
         .collect()
