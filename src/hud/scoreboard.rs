@@ -13,7 +13,7 @@ use crate::settings::Settings;
 use crate::state::devices::{Device, Seats};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
-use crate::theme::{palette, widgets};
+use crate::theme::{fonts, palette, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_hud).add_systems(
@@ -104,7 +104,8 @@ fn spawn_hud(mut commands: Commands) {
                 (
                     SideCount(side),
                     Text::new(""),
-                    TextFont::from_font_size(26.0),
+                    // Counts change every move: digits of one width keep them from jiggling.
+                    TextFont::from_font_size(26.0).with_font(fonts::MONO),
                     TextColor(palette::TEXT)
                 ),
             ],

@@ -2,6 +2,7 @@
 //! keyboard/gamepad focus that moves between buttons, shared by every screen.
 
 pub mod focus;
+pub mod fonts;
 pub mod palette;
 pub mod text_entry;
 pub mod widgets;
@@ -9,5 +10,5 @@ pub mod widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((widgets::plugin, focus::plugin));
+    app.add_plugins((fonts::plugin, widgets::plugin, focus::plugin));
 }
