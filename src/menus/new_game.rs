@@ -69,14 +69,13 @@ fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
             // lands on the name field and the arrows move along the colours.
             r.spawn(widgets::row())
                 .with_children(|colours| accent_swatches(colours, person));
-            r.spawn((
-                DeviceText(person),
-                widgets::label(""),
-                Node {
-                    width: px(300),
-                    ..default()
-                },
-            ));
+            // The text in a box of its own, centred in the row like `row_label`'s.
+            r.spawn(Node {
+                width: px(300),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_child((DeviceText(person), widgets::label("")));
         });
 }
 
