@@ -88,7 +88,8 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
             .filter(|m| m.square().is_some())
             .count();
         let opponents = format!("{} vs {}", r.setup.names[0], r.setup.names[1]);
-        format!("Saved game: {opponents}, {moves} discs placed.")
+        let plural = if moves == 1 { "" } else { "s" };
+        format!("Saved game: {opponents}, {moves} disc{plural} placed.")
     });
     commands
         .spawn(menu_root("new game menu", Menu::NewGame))
