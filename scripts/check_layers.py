@@ -22,7 +22,7 @@ small tree with a circle, so a broken parser cannot pass silently.
 
 from __future__ import annotations
 
-import os
+import builtins
 import re
 import sys
 import tempfile
@@ -262,7 +262,7 @@ def strongly_connected(graph: dict) -> list[list]:
 
 def check(src: Path, quiet: bool = False) -> int:
     """Prints every circle found; returns how many there are (files and top-level modules)."""
-    print = __builtins__.print if not quiet else (lambda *a, **k: None)
+    print = builtins.print if not quiet else (lambda *a, **k: None)
     tree = Tree(src)
     graph = tree.graph()
     problems = 0

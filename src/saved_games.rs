@@ -275,10 +275,6 @@ pub enum ShelfError {
     NotAGame(#[from] NotAGame),
 }
 
-fn no_shelf() -> ShelfError {
-    ShelfError::NoShelf
-}
-
 fn save_games(
     mut requests: MessageReader<SaveGameRequest>,
     shelf: Res<GameShelf>,
@@ -289,7 +285,7 @@ fn save_games(
 ) {
     for request in requests.read() {
         let saved = (|| {
-            let folder = shelf.0.as_ref().ok_or_else(no_shelf)?;
+            let folder = shelf.0.as_ref().ok_or(ShelfError::NoShelf)?;
             let file = file_name(&request.name, request.format).ok_or(ShelfError::NoName)?;
             let text = saved_text(&state, request.format)?;
             folder.write(&file, &text)?;
@@ -318,7 +314,7 @@ fn delete_games(
         let removed = shelf
             .0
             .as_ref()
-            .ok_or_else(no_shelf)
+            .ok_or(ShelfError::NoShelf)
             .and_then(|folder| Ok(folder.remove(&request.file)?));
         toasts.write(Toast(match removed {
             Ok(()) => format!("Deleted \"{}\"", request.file),
@@ -343,7 +339,7 @@ fn open_games(
         let read = shelf
             .0
             .as_ref()
-            .ok_or_else(no_shelf)
+            .ok_or(ShelfError::NoShelf)
             .and_then(|folder| Ok(folder.read(&request.file)?))
             .and_then(|text| Ok(read_saved(&text)?));
         match read {
@@ -380,7 +376,11 @@ fn list_games(
     if requests.read().count() == 0 {
         return;
     }
-    let listed = shelf.0.as_ref().ok_or_else(no_shelf).and_then(list_shelf);
+    let listed = shelf
+        .0
+        .as_ref()
+        .ok_or(ShelfError::NoShelf)
+        .and_then(list_shelf);
     *list = match listed {
         Ok(entries) => ShelfList {
             entries,
