@@ -158,10 +158,11 @@ class Picture:
         return hits / total
 
 
-# The felt of an empty square reads about (0.31, 0.68, 0.46); the grid plate under the tiles
-# is a darker green (0.25, 0.40, 0.31) and must not pass for it.
+# The felt of an empty square reads about (0.15, 0.50-0.60, 0.30-0.35) (its fibre texture
+# varies the shade); the grid plate under the tiles is a darker green (0.25, 0.40, 0.31) and
+# must not pass for it, nor may the sky-blue cursor frame over felt.
 def FELT(r, g, b):
-    return g > 0.55 and g > r * 1.6 and g > b * 1.2
+    return g > 0.4 and g > r * 2.2 and g > b * 1.3
 
 
 # A black disc's lit face reads about (0.18, 0.18, 0.19), and up to (0.40, 0.36, 0.34) where

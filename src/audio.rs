@@ -1,5 +1,6 @@
 //! Sound effects: a thud when a disc is placed, a soft clack for each flipped disc timed with
-//! its flip, a buzz for an illegal click, a chime for a pass and a fanfare at the end.
+//! its flip, a buzz for an illegal click, a chime for a pass, a rising tick for each disc of
+//! the final count and a fanfare when it is done.
 //! The sounds are synthesised by `scripts/make-sounds.py` and committed under `assets/sounds`;
 //! they are compiled into the binary, so the game runs from any directory and the web build
 //! needs no extra downloads (about 100 KB in all).
@@ -7,6 +8,7 @@
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
+use crate::board::count::DiscCounted;
 use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS};
 use crate::rules::{DiscPlaced, GameEnded, MoveRefused, Refusal, TurnPassed};
 use crate::schedule::GameSet;
@@ -34,7 +36,30 @@ struct Sounds {
 
 /// Sounds waiting for their moment (`Time` seconds), so flips sound as they land.
 #[derive(Resource, Default)]
-struct SoundQueue(Vec<(f64, Handle<AudioSource>, f32)>);
+struct SoundQueue(Vec<Queued>);
+
+impl SoundQueue {
+    fn add(&mut self, at: f64, sound: &Handle<AudioSource>, gain: f32) {
+        self.add_at_speed(at, sound, gain, 1.0);
+    }
+
+    fn add_at_speed(&mut self, at: f64, sound: &Handle<AudioSource>, gain: f32, speed: f32) {
+        self.0.push(Queued {
+            at,
+            sound: sound.clone(),
+            gain,
+            speed,
+        });
+    }
+}
+
+/// A sound to play at a moment: its gain and its playback speed (which is also its pitch).
+struct Queued {
+    at: f64,
+    sound: Handle<AudioSource>,
+    gain: f32,
+    speed: f32,
+}
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let mut add = |bytes: &'static [u8]| {
@@ -56,6 +81,7 @@ fn queue_sounds(
     mut refused: MessageReader<MoveRefused>,
     mut passed: MessageReader<TurnPassed>,
     mut ended: MessageReader<GameEnded>,
+    mut counted: MessageReader<DiscCounted>,
     sounds: Res<Sounds>,
     settings: Res<Settings>,
     time: Res<Time>,
@@ -64,9 +90,7 @@ fn queue_sounds(
     let now = time.elapsed_secs_f64();
     let f = settings.animation.factor() as f64;
     for p in placed.read() {
-        queue
-            .0
-            .push((now + DROP_SECS as f64 * f, sounds.place.clone(), 1.0));
+        queue.add(now + DROP_SECS as f64 * f, &sounds.place, 1.0);
         for sq in p.placement.flipped {
             let d = sq
                 .column()
@@ -77,9 +101,7 @@ fn queue_sounds(
                     + (d - 1.0) * WAVE_STEP_SECS as f64
                     + FLIP_SECS as f64 * 0.8);
             // Slightly quieter further out, so a long wave does not get louder and louder.
-            queue
-                .0
-                .push((at, sounds.flip.clone(), (0.8 - 0.06 * d as f32).max(0.4)));
+            queue.add(at, &sounds.flip, (0.8 - 0.06 * d as f32).max(0.4));
         }
     }
     for r in refused.read() {
@@ -87,16 +109,25 @@ fn queue_sounds(
             r.why,
             Refusal::Illegal(_) | Refusal::NotYourTurn | Refusal::Reviewing
         ) {
-            queue.0.push((now, sounds.illegal.clone(), 0.7));
+            queue.add(now, &sounds.illegal, 0.7);
         }
     }
     for _ in passed.read() {
-        queue.0.push((now, sounds.pass.clone(), 0.9));
+        queue.add(now, &sounds.pass, 0.9);
     }
+    // With animations the fanfare waits for the count (below); without them there is no count.
     for _ in ended.read() {
-        queue
-            .0
-            .push((now + 0.8 * f.max(0.3), sounds.game_over.clone(), 0.9));
+        if f == 0.0 {
+            queue.add(now, &sounds.game_over, 0.9);
+        }
+    }
+    for c in counted.read() {
+        // Each side's count ticks up the scale as its total grows.
+        let total = c.totals[c.side.index()];
+        queue.add_at_speed(now, &sounds.flip, 0.45, 0.9 + 0.012 * f32::from(total));
+        if c.last {
+            queue.add(now + 0.3 * f, &sounds.game_over, 0.9);
+        }
     }
 }
 
@@ -109,12 +140,14 @@ fn play_due(
     let now = time.elapsed_secs_f64();
     let mut i = 0;
     while i < queue.0.len() {
-        if queue.0[i].0 <= now {
-            let (_, sound, gain) = queue.0.swap_remove(i);
+        if queue.0[i].at <= now {
+            let q = queue.0.swap_remove(i);
             if !settings.muted && settings.volume > 0.0 {
                 commands.spawn((
-                    AudioPlayer::new(sound),
-                    PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.volume * gain)),
+                    AudioPlayer::new(q.sound),
+                    PlaybackSettings::DESPAWN
+                        .with_volume(Volume::Linear(settings.volume * q.gain))
+                        .with_speed(q.speed),
                 ));
             }
         } else {

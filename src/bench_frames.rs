@@ -3,16 +3,18 @@
 //! same way, with instant flips and a move about every second, so the boards fill alike:
 //! first at the random level, whose search takes no time (idle), then at the strongest level
 //! while it thinks. Prints the median idle frame, the 99th percentile while thinking and
-//! their ratio, and exits. The player's settings file is left alone.
+//! their ratio, and exits. The player's settings file is left alone. `--quality=low` (or
+//! `medium`, `high`) measures a graphics preset instead of the automatic one.
 
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use reversi_engine::search::Level;
 
 use crate::ai::AiThinking;
+use crate::graphics::Graphics;
 use crate::records::SaveFile;
 use crate::rules::{GameSetup, Match, NewGameRequest, Player};
-use crate::settings::{AnimationSpeed, Settings, SettingsFile};
+use crate::settings::{AnimationSpeed, Quality, Settings, SettingsFile};
 use crate::state::menu::Menu;
 
 /// Adds the benchmark when the command line asks for it: `--bench-frames` samples 240 frames
@@ -23,6 +25,14 @@ pub fn plugin(app: &mut App) {
         Some(n) => n.strip_prefix('=').and_then(|n| n.parse::<usize>().ok()),
         None => None,
     });
+    let quality = std::env::args().find_map(|a| {
+        let name = a.strip_prefix("--quality=")?.to_string();
+        let quality = Quality::ALL.into_iter().find(|q| q.name() == name);
+        if quality.is_none() {
+            eprintln!("bench-frames: unknown --quality={name}; using the automatic preset");
+        }
+        quality
+    });
     if let Some(samples) = samples {
         app.add_plugins(FrameTimeDiagnosticsPlugin::default())
             // The benchmark changes settings and plays games of its own: it must not save
@@ -31,6 +41,7 @@ pub fn plugin(app: &mut App) {
             .insert_resource(SaveFile::none())
             .insert_resource(Bench {
                 samples: samples.max(10),
+                quality,
                 ..default()
             })
             .add_systems(Last, run_bench);
@@ -56,6 +67,7 @@ struct Bench {
     idle: Vec<f64>,
     thinking: Vec<f64>,
     phase: u8,
+    quality: Option<Quality>,
 }
 
 fn percentile(values: &mut [f64], p: f64) -> f64 {
@@ -70,6 +82,7 @@ fn run_bench(
     ai: Res<AiThinking>,
     state: Res<Match>,
     mut settings: ResMut<Settings>,
+    graphics: Res<Graphics>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut new_game: MessageWriter<NewGameRequest>,
     mut exit: MessageWriter<AppExit>,
@@ -90,6 +103,7 @@ fn run_bench(
             next_menu.set(Menu::None);
             settings.animation = AnimationSpeed::Instant;
             settings.thinking_delay_ms = IDLE_MOVE_MS;
+            settings.graphics = bench.quality;
             new_game.write(computer_game(Level::Random));
             bench.phase = 1;
         }
@@ -117,7 +131,8 @@ fn run_bench(
                 let thinking_p99 = percentile(&mut bench.thinking.clone(), 0.99);
                 let thinking_median = percentile(&mut bench.thinking.clone(), 0.5);
                 println!(
-                    "bench-frames: idle median {idle_median:.2} ms, p99 {idle_p99:.2} ms over {} frames; while the AI thinks: median {thinking_median:.2} ms, p99 {thinking_p99:.2} ms over {} frames; p99/idle-median = {:.2}",
+                    "bench-frames: graphics {}; idle median {idle_median:.2} ms, p99 {idle_p99:.2} ms over {} frames; while the AI thinks: median {thinking_median:.2} ms, p99 {thinking_p99:.2} ms over {} frames; p99/idle-median = {:.2}",
+                    graphics.quality.name(),
                     bench.idle.len(),
                     bench.thinking.len(),
                     thinking_p99 / idle_median

@@ -20,7 +20,7 @@ use crate::theme::palette;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Orbit>()
         .init_resource::<TitleDrift>()
-        .add_systems(Startup, spawn_camera_and_lights)
+        .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
             (
@@ -66,7 +66,7 @@ impl Orbit {
     }
 }
 
-fn spawn_camera_and_lights(mut commands: Commands, orbit: Res<Orbit>) {
+fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     commands.spawn((
         Camera3d::default(),
         // Computed in the shader: Bevy's default (TonyMcMapface) needs lookup tables that add
@@ -77,29 +77,6 @@ fn spawn_camera_and_lights(mut commands: Commands, orbit: Res<Orbit>) {
             ..default()
         },
         orbit.transform(),
-    ));
-    commands.insert_resource(GlobalAmbientLight {
-        color: Color::WHITE,
-        brightness: 350.0,
-        ..default()
-    });
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        Transform::from_xyz(-4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    // A warm fill light from the opposite side softens the shadows.
-    commands.spawn((
-        PointLight {
-            intensity: 600_000.0,
-            range: 40.0,
-            color: Color::srgb(1.0, 0.9, 0.8),
-            ..default()
-        },
-        Transform::from_xyz(6.0, 7.0, -5.0),
     ));
 }
 

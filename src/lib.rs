@@ -10,7 +10,7 @@
 //! 2. `state`: what several layers read (the open menu, who holds which device, the cursors,
 //!    the couch match, whether the board is moving, notices for the player).
 //! 3. Features that read state and the rules: `ai`, `couch`, `link`, `theme`, `board`,
-//!    `camera`, `window`, `clipboard`, `saved_games`, `analysis`, `audio`.
+//!    `camera`, `graphics`, `window`, `clipboard`, `saved_games`, `analysis`, `audio`.
 //! 4. `input`: devices become requests (it finds the board's squares, never the menus).
 //! 5. Screens: `hud`, `menus`; then `automation` and `bench_frames`, which watch it all.
 //!
@@ -26,6 +26,7 @@ pub mod board;
 pub mod camera;
 pub mod clipboard;
 pub mod couch;
+pub mod graphics;
 pub mod hud;
 pub mod input;
 pub mod link;
@@ -67,6 +68,7 @@ pub fn presentation(app: &mut App) {
     app.add_plugins(MeshPickingPlugin).add_plugins((
         theme::plugin,
         camera::plugin,
+        graphics::plugin,
         hud::plugin,
         menus::plugin,
         input::pointer::plugin,

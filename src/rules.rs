@@ -257,9 +257,13 @@ pub enum Refusal {
 }
 
 /// Fact: the whole position changed at once (new game, loaded record, a jump in a review):
-/// the presentation rebuilds from [`Match`] without animation.
+/// the presentation rebuilds from [`Match`] without animating moves.
 #[derive(Message, Copy, Clone, Debug, Default)]
-pub struct BoardReset;
+pub struct BoardReset {
+    /// A new game from the start position (the board may sweep the old discs away), rather
+    /// than a jump to another position of the same or a loaded game.
+    pub new_game: bool,
+}
 
 fn start_new_games(
     mut requests: MessageReader<NewGameRequest>,
@@ -268,7 +272,7 @@ fn start_new_games(
 ) {
     if let Some(NewGameRequest(setup)) = requests.read().last() {
         replace_game(&mut state, Game::new(setup.rules), setup.clone());
-        reset.write(BoardReset);
+        reset.write(BoardReset { new_game: true });
     }
 }
 
@@ -296,7 +300,7 @@ fn resume_games(
             continue;
         }
         replace_game(&mut state, request.game.clone(), request.setup.clone());
-        reset.write(BoardReset);
+        reset.write(BoardReset::default());
     }
 }
 
@@ -390,7 +394,7 @@ fn apply_review(
                 state.game = original;
                 state.reviewing = false;
                 state.generation += 1;
-                reset.write(BoardReset);
+                reset.write(BoardReset::default());
             }
             continue;
         }
@@ -428,7 +432,7 @@ fn apply_review(
         }
         if state.game.ply() != before.0 {
             state.generation += 1;
-            reset.write(BoardReset);
+            reset.write(BoardReset::default());
         } else if state.reviewing != before.1 {
             state.generation += 1;
         }

@@ -89,6 +89,27 @@ impl ColorScheme {
     }
 }
 
+/// How much the renderer does: shadows, smoothing and a lit table cost frame time that a
+/// software renderer or a weak GPU does not have.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Quality {
+    High,
+    Medium,
+    Low,
+}
+
+impl Quality {
+    pub const ALL: [Quality; 3] = [Quality::High, Quality::Medium, Quality::Low];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Quality::High => "high",
+            Quality::Medium => "medium",
+            Quality::Low => "low",
+        }
+    }
+}
+
 /// Everything the player can set; saved between runs.
 #[derive(Resource, Clone, PartialEq, Debug)]
 pub struct Settings {
@@ -113,6 +134,9 @@ pub struct Settings {
     pub players: [Profile; 2],
     /// The desktop window's size (logical pixels) as the player last left it.
     pub window_size: Option<(u32, u32)>,
+    /// The graphics preset the player chose; `None` lets the game choose from the graphics
+    /// adapter (low on a software renderer, high otherwise).
+    pub graphics: Option<Quality>,
 }
 
 /// A person at the couch: the name the HUD shows and the colour of their cursor.
@@ -200,6 +224,7 @@ impl Default for Settings {
                 },
             ],
             window_size: None,
+            graphics: None,
         }
     }
 }
@@ -236,6 +261,9 @@ impl Settings {
         }
         if let Some((w, h)) = self.window_size {
             text += &format!("window = {w}x{h}\n");
+        }
+        if let Some(quality) = self.graphics {
+            text += &format!("graphics = {}\n", quality.name());
         }
         text
     }
@@ -292,6 +320,10 @@ impl Settings {
                         (320..=16_384).contains(&w) && (200..=16_384).contains(&h)
                     })
                     .map(|size| s.window_size = Some(size)),
+                "graphics" => Quality::ALL
+                    .into_iter()
+                    .find(|q| q.name() == value)
+                    .map(|q| s.graphics = Some(q)),
                 "player1_name" | "player2_name" => {
                     let i = usize::from(key.as_bytes()[6] - b'1');
                     let fallback = Settings::default().players[i].name.clone();
@@ -402,13 +434,14 @@ mod tests {
                 },
             ],
             window_size: Some((1366, 700)),
+            graphics: Some(Quality::Medium),
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
         let (d, problems) = Settings::from_text(
-            "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800",
+            "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800\ngraphics = ultra",
         );
         assert_eq!(d, Settings::default());
-        assert_eq!(problems.len(), 6);
+        assert_eq!(problems.len(), 7);
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
         assert_eq!(problems.len(), 1);

@@ -33,6 +33,8 @@ mod analysis;
 mod clicks;
 #[path = "game/couch.rs"]
 mod couch;
+#[path = "game/motion.rs"]
+mod motion;
 #[path = "game/saved_games.rs"]
 mod saved_games;
 
@@ -65,6 +67,8 @@ fn app_built(setup: GameSetup, save: SaveFile, extra: impl FnOnce(&mut App)) -> 
         .set(Menu::None);
     app.world_mut().write_message(NewGameRequest(setup));
     app.update();
+    // A new game sweeps the old discs away and drops the start position in.
+    settle(&mut app);
     app
 }
 
@@ -133,8 +137,10 @@ fn assert_world_matches_engine(app: &mut App) {
         assert_eq!(face_showing(t.rotation), side, "face up on {}", disc.square);
         assert!(
             t.translation.distance(disc_rest(disc.square)) < 0.13,
-            "{} not at rest",
-            disc.square
+            "{} not at rest: {} (rest {})",
+            disc.square,
+            t.translation,
+            disc_rest(disc.square)
         );
     }
     assert_eq!(seen, pos.discs(Side::Black) | pos.discs(Side::White));
@@ -432,7 +438,8 @@ fn finished_passing_game(setup: GameSetup) -> (App, Game) {
     let mut record = Game::new(Rules::default());
     record.play_transcript(PASSING_GAME).unwrap();
     app.world_mut().resource_mut::<Match>().game = record.clone();
-    app.world_mut().write_message(reversi::rules::BoardReset);
+    app.world_mut()
+        .write_message(reversi::rules::BoardReset::default());
     app.update();
     settle(&mut app);
     (app, record)

@@ -1,10 +1,11 @@
 //! The bridge to the engine's AI: when the computer is to move, its search runs away from the
 //! frame (a compute-pool thread on the desktop, a Web Worker in the browser), is cancelled
 //! when the position changes, and its move is sent as a placement request once the board is
-//! still and the minimum thinking time passed.
+//! still and the minimum thinking time passed. Before the disc drops, the chosen square is
+//! announced for a moment (the board marks it), so a player sees where the computer plays.
 
 use bevy::prelude::*;
-use reversi_engine::{Move, Status};
+use reversi_engine::{Move, Square, Status};
 
 use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
@@ -51,14 +52,25 @@ pub struct AiThinking {
     generation: u64,
     started: f64,
     ready: Option<Move>,
+    /// The square the computer has chosen and is showing before it places, and since when.
+    announced: Option<(Square, f64)>,
 }
+
+/// How long the chosen square shows before the disc drops, at normal animation speed.
+pub const ANNOUNCE_SECS: f64 = 0.35;
 
 impl AiThinking {
     /// Stops the running search (it returns its best move so far, which is then dropped).
     pub fn cancel(&mut self) {
         self.job = None;
         self.ready = None;
+        self.announced = None;
         self.active = false;
+    }
+
+    /// The square the computer is about to place on, while it is being shown.
+    pub fn announced(&self) -> Option<Square> {
+        self.announced.map(|(square, _)| square)
     }
 }
 
@@ -105,8 +117,23 @@ fn finish_thinking(
     if animation.is_busy(&time) || time.elapsed_secs_f64() < ai.started + min_wait {
         return;
     }
+    let now = time.elapsed_secs_f64();
+    let announce_for = ANNOUNCE_SECS * f64::from(settings.animation.factor());
+    if let Some(Move::Place { square, .. }) = ai.ready
+        && announce_for > 0.0
+    {
+        match ai.announced {
+            None => {
+                ai.announced = Some((square, now));
+                return;
+            }
+            Some((_, since)) if now < since + announce_for => return,
+            Some(_) => {}
+        }
+    }
     if let Some(mv) = ai.ready.take() {
         ai.active = false;
+        ai.announced = None;
         if let Move::Place { square, line } = mv {
             requests.write(PlaceRequest {
                 square,

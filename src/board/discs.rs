@@ -9,6 +9,7 @@ use bevy_tweening::{Delay, Lens, Tween, TweenAnim};
 use reversi_engine::{Color as Side, Placement, Square};
 
 use super::geometry::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
+use super::shapes::half_disc;
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
@@ -29,9 +30,14 @@ pub(super) fn plugin(app: &mut App) {
                 recolor_faces,
             )
                 .chain()
+                .in_set(DiscMotion)
                 .in_set(GameSet::Presentation),
         );
 }
+
+/// The systems that start the discs' animations (and say how long the board is busy).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DiscMotion;
 
 /// A disc on the board. Its rotation says which face is up: identity = Black's face.
 #[derive(Component, Copy, Clone, Debug)]
@@ -83,16 +89,17 @@ pub(super) fn create_disc_assets(
     };
     let face = |side| StandardMaterial {
         base_color: palette::face(settings.colors, side),
-        perceptual_roughness: 0.35,
-        reflectance: 0.4,
+        // A lacquered surface: a soft highlight from the key light and the room.
+        perceptual_roughness: 0.28,
+        reflectance: 0.5,
         ..default()
     };
     commands.insert_resource(DiscAssets {
-        half: meshes.add(
-            Cylinder::new(DISC_RADIUS, DISC_THICKNESS / 2.0)
-                .mesh()
-                .resolution(40),
-        ),
+        half: meshes.add(half_disc(
+            DISC_RADIUS,
+            DISC_THICKNESS / 2.0,
+            DISC_THICKNESS * 0.3,
+        )),
         ring: meshes.add(
             Torus::new(DISC_RADIUS * 0.45, DISC_RADIUS * 0.6)
                 .mesh()
@@ -121,6 +128,7 @@ pub fn spawn_disc(
 ) -> Entity {
     let mut disc = commands.spawn((
         Disc { square, face: side },
+        super::shadows::CastsShadow,
         Name::new(format!("disc {square}")),
         Transform::from_translation(disc_rest(square)).with_rotation(face_up(side)),
         Visibility::default(),
@@ -139,7 +147,8 @@ pub fn spawn_disc(
             parent.spawn((
                 Mesh3d(assets.half.clone()),
                 MeshMaterial3d(assets.faces[1].clone()),
-                Transform::from_xyz(0.0, -quarter, 0.0),
+                // The same half turned over, its rounded face down.
+                Transform::from_xyz(0.0, -quarter, 0.0).with_rotation(Quat::from_rotation_x(PI)),
                 Pickable::IGNORE,
             ));
             // The colour-blind scheme marks White's face with a raised ring: the sides then
@@ -183,29 +192,124 @@ struct Rebuilt(bool);
 
 /// Rebuilds the discs from [`Match`] on a reset, and when one frame holds steps in both
 /// directions (an undo and a redo, a step back and forward): those cannot be animated one
-/// after the other from the facts alone, so the board shows where they end.
+/// after the other from the facts alone, so the board shows where they end. A new game
+/// sweeps the old discs off to their colours' sides before the start position drops in.
 fn rebuild_on_reset(
     mut resets: MessageReader<BoardReset>,
     mut placed: MessageReader<DiscPlaced>,
     mut taken_back: MessageReader<DiscTakenBack>,
     mut rebuilt: ResMut<Rebuilt>,
     mut commands: Commands,
-    discs: Query<Entity, Or<(With<Disc>, With<Lifting>)>>,
+    discs: Query<(Entity, Option<&Disc>, &Transform), Or<(With<Disc>, With<Lifting>)>>,
     state: Res<Match>,
     assets: Option<Res<DiscAssets>>,
     settings: Res<Settings>,
+    time: Res<Time>,
     mut animation: ResMut<BoardAnimation>,
 ) {
     let both_ways = placed.read().count() > 0 && taken_back.read().count() > 0;
-    rebuilt.0 = resets.read().count() > 0 || both_ways;
+    let resets: Vec<BoardReset> = resets.read().copied().collect();
+    rebuilt.0 = !resets.is_empty() || both_ways;
     if !rebuilt.0 {
         return;
     }
-    for e in &discs {
-        commands.entity(e).despawn();
+    let factor = settings.animation.factor();
+    let sweep = factor > 0.0 && resets.iter().any(|r| r.new_game);
+    let now = time.elapsed_secs_f64();
+    let mut swept_by = 0.0f32;
+    for (entity, disc, transform) in &discs {
+        match disc {
+            Some(disc) if sweep => {
+                let ends = sweep_away(&mut commands, entity, disc, transform, factor);
+                commands.entity(entity).remove::<Disc>().insert(Lifting {
+                    until: now + f64::from(ends),
+                });
+                swept_by = swept_by.max(ends);
+            }
+            _ => commands.entity(entity).despawn(),
+        }
     }
     animation.busy_until = 0.0;
-    spawn_all_discs(commands, state, assets, settings);
+    let pos = state.game.current();
+    for side in Side::BOTH {
+        for sq in pos.discs(side) {
+            let disc = spawn_disc(&mut commands, assets.as_deref(), sq, side, &settings);
+            if swept_by > 0.0 {
+                // The start position drops in once the old discs are gone.
+                let rest = disc_rest(sq);
+                let above = rest + Vec3::Y * DROP_HEIGHT;
+                let drop = Tween::new(
+                    EaseFunction::QuadraticIn,
+                    Duration::from_secs_f32(DROP_SECS * factor),
+                    DropLens {
+                        from: above,
+                        to: rest,
+                    },
+                );
+                commands.entity(disc).insert((
+                    Transform::from_translation(above).with_rotation(face_up(side)),
+                    TweenAnim::new(Delay::new(Duration::from_secs_f32(swept_by)).then(drop)),
+                ));
+            }
+        }
+    }
+    if swept_by > 0.0 {
+        animation.extend(now, swept_by + DROP_SECS * factor);
+    }
+}
+
+/// How long one disc takes to slide off the board when a new game clears it, and the step
+/// between the rings of the wave that runs out from the centre.
+const SWEEP_SECS: f32 = 0.42;
+const SWEEP_STEP_SECS: f32 = 0.035;
+
+/// Sends an old disc off the board towards its face's side (Black's to the left, White's to
+/// the right, where the supplies lie), rising and shrinking as it goes, in a wave out from
+/// the centre; returns when it is gone.
+fn sweep_away(
+    commands: &mut Commands,
+    entity: Entity,
+    disc: &Disc,
+    transform: &Transform,
+    factor: f32,
+) -> f32 {
+    let from = transform.translation;
+    let side = match disc.face {
+        Side::Black => -1.0,
+        Side::White => 1.0,
+    };
+    let to = Vec3::new(side * 6.2, from.y + 0.2, from.z * 0.6);
+    let (c, r) = (disc.square.column() as f32, disc.square.row() as f32);
+    let ring = (c - 3.5).abs().max((r - 3.5).abs()) - 0.5;
+    let delay = ring * SWEEP_STEP_SECS * factor;
+    let slide = Tween::new(
+        EaseFunction::QuadraticIn,
+        Duration::from_secs_f32(SWEEP_SECS * factor),
+        SweepLens {
+            from,
+            to,
+            rotation: transform.rotation,
+        },
+    );
+    commands.entity(entity).insert(TweenAnim::new(
+        Delay::new(Duration::from_secs_f32(delay.max(0.001))).then(slide),
+    ));
+    delay + SWEEP_SECS * factor
+}
+
+/// Carries a disc along a low arc from `from` to `to`, shrinking it to nothing.
+struct SweepLens {
+    from: Vec3,
+    to: Vec3,
+    rotation: Quat,
+}
+
+impl Lens<Transform> for SweepLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, ratio: f32) {
+        target.translation = self.from.lerp(self.to, ratio) + Vec3::Y * 0.5 * (ratio * PI).sin();
+        target.rotation = self.rotation;
+        target.scale = Vec3::splat((1.0 - ratio).max(0.0));
+    }
 }
 
 /// Lifts a disc, turns it 180° about `axis` and sets it down again.

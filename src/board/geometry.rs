@@ -10,6 +10,10 @@ pub const SURFACE_Y: f32 = 0.0;
 pub const DISC_RADIUS: f32 = 0.41;
 pub const DISC_THICKNESS: f32 = 0.12;
 
+/// Where the key light shines from (a point on its line through the board's centre): up and
+/// to the left of Black's side. The light and the discs' soft shadows both follow it.
+pub const KEY_LIGHT_FROM: Vec3 = Vec3::new(-5.0, 9.0, 5.5);
+
 /// The world position of the centre of `square` on the playing surface. Columns a-h run
 /// along +x, rows 1-8 along +z, so from the default (Black's) camera a1 is top-left.
 pub fn square_center(square: Square) -> Vec3 {

@@ -1,12 +1,15 @@
 //! What sits on the board besides discs: legal-move dots, the last-move marker, and the hover
-//! preview (a ghost disc on the hovered legal square, the discs it would flip lifted).
+//! preview (a ghost disc on the hovered legal square, the discs it would flip lifted), which
+//! also hovers over the computer's chosen square for a moment before its disc drops.
 
 use bevy::prelude::*;
 use reversi_engine::{Bitboard, FlipRule, Move, Status};
 
+use super::count::EndCount;
 use super::discs::{Disc, DiscAssets};
 use super::geometry::{DISC_THICKNESS, disc_rest, square_center};
 use super::squares::{BoardSquare, SquareMaterials};
+use crate::ai::AiThinking;
 use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -182,6 +185,8 @@ pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(reversi_engine::
 
 fn update_preview(
     state: Res<Match>,
+    ai: Res<AiThinking>,
+    count: Res<EndCount>,
     cursors: Res<Cursors>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
@@ -208,25 +213,38 @@ fn update_preview(
             .and_then(|side| preview_flips(&state, cursors.of(side)))
     };
     if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
-        match (preview, state.status()) {
-            (Some((sq, _)), Status::ToMove(side)) => {
+        let announced = ai.announced().filter(|_| !busy);
+        match (preview, announced, state.status()) {
+            (Some((sq, _)), _, Status::ToMove(side)) => {
                 t.translation = disc_rest(sq) + Vec3::Y * 0.12;
+                *vis = Visibility::Visible;
+                mat.0 = assets.ghosts[side.index()].clone();
+            }
+            (None, Some(sq), Status::ToMove(side)) => {
+                // The computer's choice: its disc hovers, bobbing, where it will drop.
+                let bob = (time.elapsed_secs() * 9.0).sin() * 0.04;
+                t.translation = disc_rest(sq) + Vec3::Y * (0.3 + bob);
                 *vis = Visibility::Visible;
                 mat.0 = assets.ghosts[side.index()].clone();
             }
             _ => *vis = Visibility::Hidden,
         }
     }
-    if busy {
-        return;
-    }
-    let lifted = preview.map(|(_, f)| f).unwrap_or_default();
+    // Discs that no animation holds ease to their height: raised if the hovered move (or
+    // the computer's announced one) would flip them or the end-of-game count holds them up,
+    // else resting. (Preview and announcement are empty while the board is busy.)
+    let lifted = preview.map(|(_, f)| f).unwrap_or_else(|| {
+        ai.announced()
+            .filter(|_| !busy)
+            .map(|sq| state.game.current().flips_of(sq))
+            .unwrap_or_default()
+    });
     for (disc, mut t) in &mut discs {
         let rest = disc_rest(disc.square);
         let target = if lifted.contains(disc.square) {
             rest + Vec3::Y * 0.12
         } else {
-            rest
+            rest + Vec3::Y * count.lift(disc.square)
         };
         let dt = time.delta_secs();
         t.translation = t.translation.lerp(target, (dt * 18.0).min(1.0));

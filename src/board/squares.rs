@@ -1,9 +1,11 @@
-//! The board body (table, wooden frame, felt) and the 64 square entities the player picks.
+//! The 64 square entities the player picks: felt tiles with a fibre texture.
 
 use bevy::prelude::*;
 use reversi_engine::Square;
 
-use super::geometry::{SURFACE_Y, square_center};
+use super::geometry::square_center;
+use super::shapes::with_face_tangents;
+use super::textures;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,8 +27,10 @@ fn spawn_board(
     mut commands: Commands,
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<StandardMaterial>>>,
+    images: Option<ResMut<Assets<Image>>>,
 ) {
-    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+    let (Some(mut meshes), Some(mut materials), Some(mut images)) = (meshes, materials, images)
+    else {
         // Headless logic tests have no render assets: the squares still exist as entities.
         for sq in Square::all() {
             commands.spawn((
@@ -36,64 +40,24 @@ fn spawn_board(
         }
         return;
     };
-    let mut mat = |color: Color, roughness: f32| {
+    // The felt's colour comes from the material; the texture only shades it, so the hover
+    // look is the same cloth in a lighter green.
+    let shade = images.add(textures::felt_shade(5).into_image(true));
+    let normals = images.add(textures::felt_normals(5).into_image(false));
+    let mut felt_material = |color: Color| {
         materials.add(StandardMaterial {
             base_color: color,
-            perceptual_roughness: roughness,
+            base_color_texture: Some(shade.clone()),
+            normal_map_texture: Some(normals.clone()),
+            perceptual_roughness: 0.93,
+            reflectance: 0.2,
             ..default()
         })
     };
-    let felt = mat(palette::FELT, 0.92);
-    let hover = mat(palette::FELT_HOVER, 0.9);
-    let wood = mat(palette::WOOD, 0.55);
-    let wood_dark = mat(palette::WOOD_DARK, 0.6);
-    let grid = mat(palette::GRID_LINE, 0.95);
-
-    // Board body and raised frame.
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(9.4, 0.4, 9.4))),
-        MeshMaterial3d(wood_dark.clone()),
-        Transform::from_xyz(0.0, SURFACE_Y - 0.25, 0.0),
-        Pickable::IGNORE,
-    ));
-    let rail = |len: f32, along_x: bool| {
-        if along_x {
-            Cuboid::new(len, 0.14, 0.6)
-        } else {
-            Cuboid::new(0.6, 0.14, len)
-        }
-    };
-    for (pos, along_x) in [
-        (Vec3::new(0.0, 0.0, -4.3), true),
-        (Vec3::new(0.0, 0.0, 4.3), true),
-        (Vec3::new(-4.3, 0.0, 0.0), false),
-        (Vec3::new(4.3, 0.0, 0.0), false),
-    ] {
-        commands.spawn((
-            Mesh3d(meshes.add(rail(9.2, along_x))),
-            MeshMaterial3d(wood.clone()),
-            Transform::from_translation(pos + Vec3::Y * (SURFACE_Y - 0.02)),
-            Pickable::IGNORE,
-        ));
-    }
-    // Grid lines under the tiles show through the gaps between them.
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(8.02, 0.06, 8.02))),
-        MeshMaterial3d(grid),
-        Transform::from_xyz(0.0, SURFACE_Y - 0.06, 0.0),
-        Pickable::IGNORE,
-    ));
-    // The four dots that mark the centre and the corners of the inner 4×4 area.
-    let dot = meshes.add(Cylinder::new(0.07, 0.01));
-    for (x, z) in [(-2.0, -2.0), (2.0, -2.0), (-2.0, 2.0), (2.0, 2.0)] {
-        commands.spawn((
-            Mesh3d(dot.clone()),
-            MeshMaterial3d(wood_dark.clone()),
-            Transform::from_xyz(x, SURFACE_Y + 0.001, z),
-            Pickable::IGNORE,
-        ));
-    }
-    let tile = meshes.add(Cuboid::new(0.955, 0.08, 0.955));
+    let felt = felt_material(palette::FELT);
+    let hover = felt_material(palette::FELT_HOVER);
+    // The normal map needs tangents: the tile's faces are flat, so each face's own will do.
+    let tile = meshes.add(with_face_tangents(Cuboid::new(0.955, 0.08, 0.955).into()));
     for sq in Square::all() {
         commands.spawn((
             BoardSquare(sq),

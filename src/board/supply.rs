@@ -80,7 +80,9 @@ fn sync_supplies(
                     p.spawn((
                         Mesh3d(assets.half.clone()),
                         MeshMaterial3d(assets.faces[1].clone()),
-                        Transform::from_xyz(0.0, -quarter, 0.0),
+                        // The same half turned over, its rounded face down.
+                        Transform::from_xyz(0.0, -quarter, 0.0)
+                            .with_rotation(Quat::from_rotation_x(std::f32::consts::PI)),
                         Pickable::IGNORE,
                     ));
                 });

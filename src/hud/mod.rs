@@ -1,6 +1,6 @@
 //! The heads-up display: scoreboard (whose turn, disc counts, levels), status line, the
-//! undo/redo/menu buttons, the pass banner, the game-over panel, the review bar and the window
-//! title.
+//! undo/redo/menu buttons, the pass banner, the end-of-game count's tally, the game-over panel,
+//! the review bar and the window title.
 
 mod actions;
 mod banner;
@@ -8,6 +8,7 @@ pub mod game_over;
 mod names;
 pub mod review;
 mod scoreboard;
+pub mod tally;
 pub mod toast;
 
 use bevy::prelude::*;
@@ -20,5 +21,6 @@ pub(super) fn plugin(app: &mut App) {
         review::plugin,
         toast::plugin,
         names::plugin,
+        tally::plugin,
     ));
 }

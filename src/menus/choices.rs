@@ -8,7 +8,7 @@ use reversi_engine::{
 };
 
 use crate::rules::{GameSetup, Player};
-use crate::settings::{Accent, AnimationSpeed, ColorScheme, Settings};
+use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings};
 use crate::theme::widgets::{self, Selected};
 
 /// Spawns a row of colour samples for person `person`'s accent.
@@ -108,6 +108,8 @@ pub enum Choice {
     Rumble(bool),
     EvalBar(bool),
     MoveScores(bool),
+    /// A graphics preset, or `None` for the automatic one.
+    Graphics(Option<Quality>),
 }
 
 impl Choice {
@@ -132,6 +134,7 @@ impl Choice {
             Choice::Rumble(b) => s.rumble == b,
             Choice::EvalBar(b) => s.eval_bar == b,
             Choice::MoveScores(b) => s.move_scores == b,
+            Choice::Graphics(q) => s.graphics == q,
         }
     }
 
@@ -163,6 +166,7 @@ impl Choice {
             Choice::Rumble(b) => s.rumble = b,
             Choice::EvalBar(b) => s.eval_bar = b,
             Choice::MoveScores(b) => s.move_scores = b,
+            Choice::Graphics(q) => s.graphics = q,
         }
     }
 }

@@ -1,17 +1,22 @@
 //! The settings menu: sound, animation speed, markers, counts, colours, the camera, the
-//! evaluation bar and move scores, gamepad rumble and the computer's pace.
+//! evaluation bar and move scores, gamepad rumble, the graphics preset and the computer's
+//! pace.
 
 use bevy::prelude::*;
 
 use super::choices::{Choice, choice_row};
 use super::navigation::{go_back, menu_root};
-use crate::settings::{AnimationSpeed, ColorScheme, Settings};
+use crate::graphics::Graphics;
+use crate::settings::{AnimationSpeed, ColorScheme, Quality, Settings};
 use crate::state::menu::Menu;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Settings), spawn_menu)
-        .add_systems(Update, show_values.run_if(in_state(Menu::Settings)));
+        .add_systems(
+            Update,
+            (show_values, name_automatic).run_if(in_state(Menu::Settings)),
+        );
 }
 
 #[derive(Component)]
@@ -116,6 +121,17 @@ fn spawn_menu(mut commands: Commands) {
                         ("Off".into(), Choice::Rumble(false)),
                     ],
                 );
+                choice_row(
+                    p,
+                    "Graphics",
+                    std::iter::once(("Automatic".to_string(), Choice::Graphics(None)))
+                        .chain(
+                            Quality::ALL
+                                .iter()
+                                .map(|q| (capitalised(q.name()), Choice::Graphics(Some(*q)))),
+                        )
+                        .collect(),
+                );
                 p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("Computer's pace"));
                     r.spawn(widgets::small_button("-")).observe(
@@ -133,6 +149,35 @@ fn spawn_menu(mut commands: Commands) {
                 p.spawn(widgets::button("Back  (Esc)")).observe(go_back);
             });
         });
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Names what "Automatic" stands for on this renderer: "Automatic (low)".
+fn name_automatic(
+    graphics: Res<Graphics>,
+    buttons: Query<(&super::choices::Choice, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let label = format!("Automatic ({})", graphics.automatic().name());
+    for (choice, children) in &buttons {
+        if *choice != Choice::Graphics(None) {
+            continue;
+        }
+        for child in children {
+            if let Ok(mut text) = texts.get_mut(*child)
+                && text.0 != label
+            {
+                text.0 = label.clone();
+            }
+        }
+    }
 }
 
 fn show_values(

@@ -8,12 +8,13 @@ use crate::settings::{Accent, ColorScheme};
 pub const FELT: Color = Color::srgb(0.1, 0.5, 0.3);
 pub const FELT_HOVER: Color = Color::srgb(0.16, 0.62, 0.38);
 pub const GRID_LINE: Color = Color::srgb(0.04, 0.20, 0.12);
-pub const WOOD: Color = Color::srgb(0.36, 0.22, 0.12);
-pub const WOOD_DARK: Color = Color::srgb(0.22, 0.13, 0.07);
-/// The backdrop behind the board. A plain clear colour rather than a lit table mesh: a
-/// full-screen PBR surface cost half of every frame under software rendering (measured
-/// 1.2 s -> 0.7 s per frame at 1280x800 with lavapipe) and showed as one flat tone anyway.
-pub const BACKGROUND: Color = Color::srgb(0.2, 0.21, 0.23);
+/// Multiplied into the frame's wood grain for the darker body and the dots.
+pub const WOOD_DARK_TINT: Color = Color::srgb(0.5, 0.45, 0.42);
+/// The table's texture holds the colours it shows unlit (the low preset); lit, it is
+/// multiplied by this, so the lights bring it back to about the same brightness.
+pub const TABLE_LIT: Color = Color::srgb(0.42, 0.42, 0.42);
+/// The room beyond the table: the fog the table fades into and the clear colour behind it.
+pub const BACKGROUND: Color = Color::srgb(0.075, 0.07, 0.068);
 pub const LAST_MOVE: Color = Color::srgb(0.95, 0.35, 0.2);
 pub const LEGAL_MARK: Color = Color::srgba(1.0, 1.0, 1.0, 0.28);
 

@@ -1,0 +1,241 @@
+//! The board's motions that carry meaning: the computer's chosen square shown before its disc
+//! drops, the count at the end of a game (and a key that cuts it short), and a new game that
+//! sweeps the old discs off before the start position drops in.
+
+use reversi::ai::AiThinking;
+use reversi::board::count::{DiscCounted, EndCount};
+
+use super::*;
+
+/// Plays the first legal move until the game ends, letting each move's animation finish
+/// but the last; returns the count's ticks, gathered frame by frame until the board is still.
+fn play_to_the_end(app: &mut App) -> Vec<DiscCounted> {
+    while let Some(side) = state(app).to_move() {
+        let square = state(app).game.current().legal_squares().first().unwrap();
+        let ply = state(app).game.ply();
+        place(app, &square.to_string());
+        assert!(
+            state(app).game.ply() > ply,
+            "{side:?} could not play {square}"
+        );
+        if state(app).to_move().is_some() {
+            settle(app);
+        }
+    }
+    let mut ticks = Vec::new();
+    for _ in 0..1000 {
+        app.update();
+        ticks.extend(drain::<DiscCounted>(app));
+        let world = app.world();
+        let busy = world
+            .resource::<BoardAnimation>()
+            .is_busy(world.resource::<Time>());
+        if !busy && ticks.last().is_some_and(|t| t.last) {
+            return ticks;
+        }
+    }
+    panic!("the count never finished: {} ticks", ticks.len());
+}
+
+fn key(app: &mut App, key: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Enter,
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+}
+
+#[test]
+fn the_computer_shows_its_square_before_its_disc_drops() {
+    let mut app = app_with(GameSetup {
+        players: [Player::Computer(Level::ALL[1]), Player::Human],
+        ..GameSetup::two_players(Rules::default())
+    });
+    let mut announced = None;
+    for _ in 0..3000 {
+        app.update();
+        if let Some(square) = app.world().resource::<AiThinking>().announced() {
+            // Shown while nothing is placed yet.
+            assert_eq!(state(&app).game.ply(), 0);
+            announced.get_or_insert(square);
+        }
+        if state(&app).game.ply() > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let announced = announced.expect("the computer's square was shown before it played");
+    assert_eq!(state(&app).game.moves()[0].square(), Some(announced));
+    assert_eq!(app.world().resource::<AiThinking>().announced(), None);
+}
+
+#[test]
+fn at_instant_speed_the_computer_plays_without_showing_its_square() {
+    let mut app = app_with(GameSetup {
+        players: [Player::Computer(Level::ALL[1]), Player::Human],
+        ..GameSetup::two_players(Rules::default())
+    });
+    app.world_mut().resource_mut::<Settings>().animation =
+        reversi::settings::AnimationSpeed::Instant;
+    for _ in 0..3000 {
+        app.update();
+        assert_eq!(app.world().resource::<AiThinking>().announced(), None);
+        if state(&app).game.ply() > 0 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the computer did not play");
+}
+
+#[test]
+fn a_finished_game_is_counted_disc_by_disc_and_the_winner_stays_raised() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let counted = play_to_the_end(&mut app);
+    let Status::Over(outcome) = state(&app).status() else {
+        panic!("the game is over")
+    };
+    let total = (outcome.discs[0] + outcome.discs[1]) as usize;
+    assert_eq!(counted.len(), total, "one tick per disc");
+    // Black's discs first, then White's, each total one more than the last.
+    let black = outcome.discs[0] as usize;
+    assert!(counted[..black].iter().all(|c| c.side == Side::Black));
+    assert!(counted[black..].iter().all(|c| c.side == Side::White));
+    assert_eq!(counted.last().unwrap().totals.map(u32::from), outcome.discs);
+    assert!(counted.last().unwrap().last);
+    assert_eq!(counted.iter().filter(|c| c.last).count(), 1);
+    // The winner's discs stay up a little, the loser's lie down; every disc is on its square.
+    for _ in 0..30 {
+        app.update();
+    }
+    let winner = outcome.winner;
+    let world = app.world_mut();
+    let mut discs = world.query::<(&Disc, &Transform)>();
+    for (disc, t) in discs.iter(world) {
+        let raised = t.translation.y - disc_rest(disc.square).y;
+        if Some(disc.face) == winner {
+            assert!(
+                raised > 0.08,
+                "{} of the winner is raised ({raised})",
+                disc.square
+            );
+        } else {
+            assert!(
+                raised.abs() < 0.01,
+                "{} lies on its square ({raised})",
+                disc.square
+            );
+        }
+    }
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    // Slow animations: the count takes seconds, long enough to interrupt.
+    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
+    while state(&app).to_move().is_some() {
+        let square = state(&app).game.current().legal_squares().first().unwrap();
+        place(&mut app, &square.to_string());
+        if state(&app).to_move().is_some() {
+            settle(&mut app);
+        }
+    }
+    // Wait for the last flips, then for the count to begin.
+    for _ in 0..500 {
+        app.update();
+        if app.world().resource::<EndCount>().running() {
+            break;
+        }
+    }
+    assert!(
+        app.world().resource::<EndCount>().running(),
+        "the count started"
+    );
+    drain::<DiscCounted>(&mut app);
+    app.update();
+    key(&mut app, KeyCode::Space);
+    app.update();
+    assert!(
+        !app.world().resource::<EndCount>().running(),
+        "a key ends the count"
+    );
+    assert!(
+        drain::<DiscCounted>(&mut app)
+            .last()
+            .is_some_and(|c| c.last),
+        "the rest are counted at once"
+    );
+    let busy = {
+        let world = app.world();
+        world
+            .resource::<BoardAnimation>()
+            .is_busy(world.resource::<Time>())
+    };
+    assert!(!busy, "the result shows at once");
+    // Taking the last move back lays every disc down again.
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    settle(&mut app);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_world_matches_engine(&mut app);
+    let world = app.world_mut();
+    let mut discs = world.query::<(&Disc, &Transform)>();
+    for (disc, t) in discs.iter(world) {
+        assert!((t.translation.y - disc_rest(disc.square).y).abs() < 0.01);
+    }
+}
+
+#[test]
+fn a_new_game_sweeps_the_old_discs_off_before_the_start_drops_in() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for square in ["f5", "d6", "c3", "d3", "c4"] {
+        place(&mut app, square);
+        settle(&mut app);
+    }
+    let old: Vec<Entity> = {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<Disc>>()
+            .iter(world)
+            .collect()
+    };
+    app.world_mut()
+        .write_message(NewGameRequest(GameSetup::two_players(Rules::default())));
+    app.update();
+    app.update();
+    // The old discs are still there, leaving (no longer on the board) …
+    let world = app.world_mut();
+    let leaving = old.iter().filter(|e| world.get_entity(**e).is_ok()).count();
+    assert_eq!(
+        leaving,
+        old.len(),
+        "the old discs sweep off rather than vanish"
+    );
+    assert!(old.iter().all(|e| world.get::<Disc>(*e).is_none()));
+    // … and the four start discs wait above the board for them.
+    let mut discs = world.query::<(&Disc, &Transform)>();
+    let waiting: Vec<f32> = discs.iter(world).map(|(_, t)| t.translation.y).collect();
+    assert_eq!(waiting.len(), 4);
+    assert!(
+        waiting.iter().all(|y| *y > 1.0),
+        "start discs drop in: {waiting:?}"
+    );
+    settle(&mut app);
+    let world = app.world_mut();
+    assert!(
+        old.iter().all(|e| world.get_entity(*e).is_err()),
+        "swept discs are gone"
+    );
+    assert_world_matches_engine(&mut app);
+}
