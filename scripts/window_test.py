@@ -158,11 +158,11 @@ class Picture:
         return hits / total
 
 
-# The felt of an empty square reads about (0.15, 0.50-0.60, 0.30-0.35) (its fibre texture
-# varies the shade); the grid plate under the tiles is a darker green (0.25, 0.40, 0.31) and
-# must not pass for it, nor may the sky-blue cursor frame over felt.
+# The felt of an empty square reads about (0.15, 0.37-0.67, 0.30-0.35) (its fibre texture
+# varies the shade, the far rows are darker); the grid plate under the tiles is a darker
+# green (0.25, 0.40, 0.31) and must not pass for it, nor may the sky-blue cursor frame.
 def FELT(r, g, b):
-    return g > 0.4 and g > r * 2.2 and g > b * 1.3
+    return g > 0.33 and g > r * 2.2 and g > b * 1.3
 
 
 # A black disc's lit face reads about (0.18, 0.18, 0.19), and up to (0.40, 0.36, 0.34) where
@@ -434,7 +434,8 @@ def review_the_game(game, out):
         # Beside the centre, where a legal-move dot would not be, but the disc still is.
         x, y = game.squares[ghost]
         x += int(0.25 * abs(game.squares["b4"][0] - game.squares["a4"][0]))
-        felt = picture.share(x, y, FELT, radius=4)
+        # The see-through disc greys the felt: redder (about 0.25 against the felt's 0.15).
+        felt = picture.share(x, y, lambda r, g, b: FELT(r, g, b) and r < 0.2, radius=4)
         if felt > 0.3:
             raise CheckFailed(f"mistake: no ghost disc on {ghost} ({felt:.0%} plain felt)")
         print(f"  mistake: a ghost disc on {ghost} ({felt:.0%} plain felt)")
@@ -504,7 +505,11 @@ def main():
                 quick_click(*game.squares[target])
                 game.wait(f"the quick click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
                 if not mid_taken and int(game.state["ply"]) >= 20:
-                    game.wait("the flips to finish", lambda: game.state.get("busy") == "false", 30)
+                    # The computer answers first (its disc hovers over its square a moment
+                    # while the board is still): wait for the human's turn on a still board.
+                    game.wait("the computer's answer and the flips to finish",
+                              lambda: game.state.get("busy") == "false" and game.state.get("thinking") == "false"
+                              and game.state.get("status", "").startswith(("to-move:Black", "over")), 30)
                     time.sleep(0.5)
                     board = board_of(game)
                     shoot_and_check(os.path.join(args.out, "midgame.png"),

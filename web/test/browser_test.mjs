@@ -111,7 +111,7 @@ function decodePng(buffer) {
 }
 
 // The same colour tests as the desktop window test (scripts/window_test.py).
-const FELT = (r, g, b) => g > 0.4 && g > r * 2.2 && g > b * 1.3;
+const FELT = (r, g, b) => g > 0.33 && g > r * 2.2 && g > b * 1.3;
 const DARK = (r, g, b) => r + g + b < 1.35 && g < r * 1.3 + 0.03;
 const LIGHT = (r, g, b) => r + g + b > 2.1;
 
