@@ -4,8 +4,9 @@
 Starts Xvfb and the game (with REVERSI_AUTOMATION=1 it prints where the squares are and the
 game state and every button's place), starts a game with a quick click on the new-game
 menu's Start game button, plays legal squares with quick xdotool clicks (move, press and
-release inside one slow frame) until the game is over, and takes screenshots at the start, mid-game and at the end with ImageMagick's
-`import`. Each screenshot is checked square by square against the engine's board: felt where
+release inside one slow frame) until the game is over, and takes screenshots at the start, mid-game, during
+the end-of-game count (its running totals must show) and at the end with ImageMagick's
+`import` (and one of discs turning, for the eye). Each screenshot is checked square by square against the engine's board: felt where
 it is empty, a black or a white disc where it has one. Exits non-zero on any failure.
 
 Then a second run plays couch mode with the keyboard alone: the menu walked with the arrows,
@@ -208,6 +209,28 @@ def check_panel(path, label="game over", min_dark=0.5):
     if felt > 0.02 or dark < min_dark:
         raise CheckFailed(f"{label}: no panel in the middle ({felt:.0%} felt, {dark:.0%} dark)")
     print(f"  {label}: the panel covers the middle ({dark:.0%} dark, {felt:.0%} felt)")
+
+
+def check_count(game, path):
+    """The end-of-game count: while the discs are counted, the running totals show in a dark
+    box at the top of the screen (where the table shows otherwise). The screen shows a frame
+    or two behind the game's state, so pictures are retaken while the count runs; at a frame
+    a second it lasts a few frames, so one that ended before a picture showed it is reported,
+    not failed."""
+    dark = 0.0
+    for _ in range(6):
+        screenshot(path)
+        picture = Picture(path)
+        dark = picture.share(WIDTH // 2, 48, lambda r, g, b: max(r, g, b) < 0.25, radius=10)
+        if dark >= 0.5:
+            print(f"  count: the running totals show at the top ({dark:.0%} dark)")
+            return
+        game.pump()
+        if game.state.get("counting") != "true":
+            print("  count: it ended before a picture showed it")
+            return
+        time.sleep(0.5)
+    raise CheckFailed(f"count: discs are being counted but no totals show ({dark:.0%} dark)")
 
 
 def board_of(game):
@@ -483,10 +506,14 @@ def main():
             fail(f"the game did not open on the standard start: {start}")
         shoot_and_check(os.path.join(args.out, "start.png"), lambda p: check_picture(game, p, "start", start))
 
-        mid_taken = pasted = saved = False
+        mid_taken = pasted = saved = counted = flip_taken = False
         while True:
             game.pump()
             st = game.state
+            if st.get("status", "").startswith("over") and st.get("counting") == "true" and not counted:
+                check_count(game, os.path.join(args.out, "count.png"))
+                counted = True
+                continue
             if st.get("status", "").startswith("over") and st.get("busy") == "false":
                 break
             if time.time() - started > args.timeout:
@@ -504,6 +531,11 @@ def main():
                 target = st["legal"].split(",")[0]
                 quick_click(*game.squares[target])
                 game.wait(f"the quick click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
+                if not flip_taken and int(game.state["ply"]) >= 10:
+                    # For the eye only: the discs turning over (at a frame a second, whatever
+                    # the frame after the click shows).
+                    screenshot(os.path.join(args.out, "flip.png"))
+                    flip_taken = True
                 if not mid_taken and int(game.state["ply"]) >= 20:
                     # The computer answers first (its disc hovers over its square a moment
                     # while the board is still): wait for the human's turn on a still board.

@@ -11,6 +11,7 @@ use reversi_engine::{Color as Side, Square, Status, board_string};
 use crate::ai::AiThinking;
 use crate::analysis::game_review::GameReview;
 use crate::analysis::hints::ShownScores;
+use crate::board::count::EndCount;
 use crate::board::geometry::square_center;
 use crate::hud::game_over::GameOverPanel;
 use crate::rules::Match;
@@ -123,6 +124,7 @@ fn report_state(
     names: Query<&Name>,
     review: Res<GameReview>,
     shown: Res<ShownScores>,
+    count: Res<EndCount>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
@@ -151,13 +153,14 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
         status,
         animation.is_busy(&time),
         ai.active,
+        count.running(),
         menu.get(),
         !panels.is_empty(),
         pos.legal_squares()

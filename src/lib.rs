@@ -66,6 +66,7 @@ pub fn logic(app: &mut App) {
 /// Everything the player sees and hears around the logic: camera, HUD, menus, picking, sound.
 pub fn presentation(app: &mut App) {
     app.add_plugins(MeshPickingPlugin).add_plugins((
+        state::clicks::plugin,
         theme::plugin,
         camera::plugin,
         graphics::plugin,

@@ -57,6 +57,12 @@ pub struct EndCount {
 }
 
 impl EndCount {
+    /// Whether the result of game `generation` may show: its count is done, or there is none
+    /// at this animation speed (`factor` 0).
+    pub fn result_may_show(&self, generation: u64, factor: f32) -> bool {
+        factor == 0.0 || (self.generation == Some(generation) && !self.running())
+    }
+
     /// Whether discs are still being counted.
     pub fn running(&self) -> bool {
         self.generation.is_some() && self.counted < self.order.len()

@@ -1,10 +1,12 @@
 //! The game-over panel: the result in words and discs, and buttons for a new game with the
 //! same setup, taking back the last move, reviewing the game move by move, or changing the
-//! setup. It stays hidden while the game is reviewed.
+//! setup. It shows once the end-of-game count is done, and stays hidden while the game is
+//! reviewed.
 
 use bevy::prelude::*;
 use reversi_engine::Status;
 
+use crate::board::count::EndCount;
 use crate::couch::series::{NextMatchGame, StartMatch};
 use crate::rules::{Match, NewGameRequest, Player, ReviewRequest};
 use crate::schedule::GameSet;
@@ -30,11 +32,16 @@ fn show_game_over(
     settings: Res<Settings>,
     series: Res<Series>,
     animation: Res<BoardAnimation>,
+    count: Res<EndCount>,
     time: Res<Time>,
     panels: Query<Entity, With<GameOverPanel>>,
 ) {
+    // The result waits for the board to be still and the discs to be counted.
+    let shown = !animation.is_busy(&time)
+        && !state.reviewing
+        && count.result_may_show(state.generation, settings.animation.factor());
     let over = match state.status() {
-        Status::Over(outcome) if !animation.is_busy(&time) && !state.reviewing => Some(outcome),
+        Status::Over(outcome) if shown => Some(outcome),
         _ => None,
     };
     match (over, panels.iter().next()) {

@@ -2,8 +2,7 @@
 //! places, a right click picks the next line under the one-line rule. Uses Bevy's mesh
 //! picking on the square entities. The mouse is shared: it always plays for the side to move.
 
-use bevy::picking::events::{Click, Out, Over, Pointer, Press};
-use bevy::picking::hover::HoverMap;
+use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
@@ -12,12 +11,16 @@ use crate::board::squares::BoardSquare;
 use crate::rules::{Match, PlaceRequest};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
+use crate::state::clicks::{Clicks, MouseClick};
 use crate::state::cursors::Cursors;
 use crate::state::devices::{Device, Seats};
 use crate::state::series::Series;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (hover, click).chain().in_set(GameSet::Input));
+    app.add_systems(
+        Update,
+        (hover, click).chain().in_set(GameSet::Input).after(Clicks),
+    );
 }
 
 fn hover(
@@ -50,16 +53,12 @@ fn hover(
     }
 }
 
-/// A square is clicked when the mouse button comes up over the square it went down on. The
-/// press goes to what the pointer is over in its own frame and the release is checked against
-/// this frame's hover map, so a move, press and release inside one slow frame still count
-/// (picking's `Click` looks at the frame before). Touch taps use `Click`, which suits them.
+/// A left click on a square places there, a right click picks the next line. Mouse clicks
+/// come from `state::clicks` (so a move, press and release inside one slow frame count);
+/// touch taps use picking's `Click`, which suits them.
 fn click(
-    mut presses: MessageReader<Pointer<Press>>,
+    mut clicks: MessageReader<MouseClick>,
     mut taps: MessageReader<Pointer<Click>>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    hover: Res<HoverMap>,
-    mut pressed: Local<[Option<Entity>; 2]>,
     squares: Query<&BoardSquare>,
     mut cursors: ResMut<Cursors>,
     state: Res<Match>,
@@ -69,33 +68,8 @@ fn click(
     time: Res<Time>,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
-    for e in presses.read() {
-        let slot = match e.event.button {
-            PointerButton::Primary => 0,
-            PointerButton::Secondary => 1,
-            PointerButton::Middle => continue,
-        };
-        if e.pointer_id == PointerId::Mouse && squares.contains(e.entity) {
-            pressed[slot] = Some(e.entity);
-        }
-    }
-    let hovered = |entity: Entity| {
-        hover
-            .get(&PointerId::Mouse)
-            .is_some_and(|hits| hits.contains_key(&entity))
-    };
-    let mut clicked: Vec<(Entity, PointerButton)> = Vec::new();
-    for (slot, button, pointer_button) in [
-        (0, MouseButton::Left, PointerButton::Primary),
-        (1, MouseButton::Right, PointerButton::Secondary),
-    ] {
-        if mouse.just_released(button)
-            && let Some(entity) = pressed[slot].take()
-            && hovered(entity)
-        {
-            clicked.push((entity, pointer_button));
-        }
-    }
+    let mut clicked: Vec<(Entity, PointerButton)> =
+        clicks.read().map(|c| (c.entity, c.button)).collect();
     clicked.extend(
         taps.read()
             .filter(|e| matches!(e.pointer_id, PointerId::Touch(_)))

@@ -1,8 +1,10 @@
 //! What several layers read: the menu that is open, who holds which device, the players'
-//! cursors, the couch match, whether the board is still moving, and notices for the player.
+//! cursors, the couch match, whether the board is still moving, notices for the player, and
+//! mouse clicks that survive slow frames.
 //! Everything above reads these; nothing here imports a module above the rules.
 
 pub mod animation;
+pub mod clicks;
 pub mod cursors;
 pub mod devices;
 pub mod menu;

@@ -2,20 +2,18 @@
 //! Buttons change colour on hover/press here; what they do is wired by the caller with
 //! `.observe(|_: On<Activate>, ...| ...)`, which a click and a focused Enter both trigger.
 
-use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
 use super::palette;
 use crate::schedule::GameSet;
+use crate::state::clicks::{Clicks, MouseClick};
 use crate::state::devices::Device;
 
 /// The buttons' colours and their use by mouse and touch (public for the headless tests).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<PressedButton>()
-        .add_systems(Update, release_activates.in_set(GameSet::Input))
+    app.add_systems(Update, clicks_activate.in_set(GameSet::Input).after(Clicks))
         .add_systems(Update, button_colors)
-        .add_observer(press_remembers)
         .add_observer(touch_activates);
 }
 
@@ -28,52 +26,27 @@ pub struct Activate {
     pub by: Device,
 }
 
-/// The button the mouse's left button went down on, until it comes up again.
-#[derive(Resource, Default, Debug)]
-pub struct PressedButton(pub Option<Entity>);
-
-/// Presses bubble up from a button's label; the observer sees each step and keeps the button.
-/// A press goes to what the pointer is over in the frame it happens, even when the pointer
-/// got there in that same frame.
-fn press_remembers(
-    press: On<Pointer<Press>>,
+/// A left click (`state::clicks`, which keeps clicks inside one slow frame) on a button, its
+/// label or its padding uses that button.
+fn clicks_activate(
+    mut clicks: MessageReader<MouseClick>,
     buttons: Query<(), With<Button>>,
-    mut pressed: ResMut<PressedButton>,
-) {
-    if press.pointer_id == PointerId::Mouse
-        && press.button == PointerButton::Primary
-        && buttons.contains(press.event_target())
-    {
-        pressed.0 = Some(press.event_target());
-    }
-}
-
-/// The left button came up over the button it went down on: that button is used. Picking's
-/// own `Click` goes to what was hovered the frame *before* the release, so a move, press and
-/// release inside one slow frame (a software renderer draws about one a second) would be
-/// lost; the mouse's state and this frame's hover map are both up to date.
-fn release_activates(
-    mouse: Res<ButtonInput<MouseButton>>,
-    hover: Res<HoverMap>,
     parents: Query<&ChildOf>,
-    mut pressed: ResMut<PressedButton>,
     mut commands: Commands,
 ) {
-    if !mouse.just_released(MouseButton::Left) {
-        return;
-    }
-    let Some(button) = pressed.0.take() else {
-        return;
-    };
-    let over = hover.get(&PointerId::Mouse).is_some_and(|hits| {
-        hits.keys()
-            .any(|&e| e == button || parents.iter_ancestors(e).any(|a| a == button))
-    });
-    if over {
-        commands.trigger(Activate {
-            entity: button,
-            by: Device::Mouse,
-        });
+    for click in clicks.read() {
+        if click.button != PointerButton::Primary {
+            continue;
+        }
+        let button = std::iter::once(click.entity)
+            .chain(parents.iter_ancestors(click.entity))
+            .find(|e| buttons.contains(*e));
+        if let Some(button) = button {
+            commands.trigger(Activate {
+                entity: button,
+                by: Device::Mouse,
+            });
+        }
     }
 }
 

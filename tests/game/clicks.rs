@@ -74,7 +74,10 @@ struct Used(u32);
 fn a_button_clicked_within_one_frame_is_used() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin));
-    app.add_plugins(reversi::theme::widgets::plugin);
+    app.add_plugins((
+        reversi::state::clicks::plugin,
+        reversi::theme::widgets::plugin,
+    ));
     add_picking(&mut app);
     let window = open_window(&mut app);
     app.init_resource::<Used>();
@@ -104,7 +107,10 @@ fn a_square_clicked_within_one_frame_is_played() {
     let two = GameSetup::two_players(Rules::default());
     let mut app = app_built(two, SaveFile::none(), |app| {
         add_picking(app);
-        app.add_plugins(reversi::input::pointer::plugin);
+        app.add_plugins((
+            reversi::state::clicks::plugin,
+            reversi::input::pointer::plugin,
+        ));
     });
     let window = open_window(&mut app);
     let f5 = app

@@ -239,3 +239,54 @@ fn a_new_game_sweeps_the_old_discs_off_before_the_start_drops_in() {
     );
     assert_world_matches_engine(&mut app);
 }
+
+#[test]
+fn against_the_computer_the_count_waits_for_the_last_disc_and_holds_the_board() {
+    let mut app = app_with(GameSetup {
+        players: [Player::Human, Player::Computer(Level::ALL[0])],
+        ..GameSetup::two_players(Rules::default())
+    });
+    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Fast;
+    // Slow frames, as under a software renderer.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        450,
+    )));
+    let mut counted = false;
+    for _ in 0..5000 {
+        if state(&app).human_to_move() {
+            let busy = {
+                let world = app.world();
+                world
+                    .resource::<BoardAnimation>()
+                    .is_busy(world.resource::<Time>())
+            };
+            if !busy {
+                let square = state(&app).game.current().legal_squares().first().unwrap();
+                place(&mut app, &square.to_string());
+                continue;
+            }
+        }
+        app.update();
+        let world = app.world_mut();
+        let running = world.resource::<EndCount>().running();
+        let busy = world
+            .resource::<BoardAnimation>()
+            .is_busy(world.resource::<Time>());
+        let moving = world
+            .query_filtered::<(), (With<Disc>, With<bevy_tweening::TweenAnim>)>()
+            .iter(world)
+            .count();
+        if running {
+            counted = true;
+            assert!(busy, "the board is busy while the count runs");
+        }
+        if matches!(state(&app).status(), Status::Over(_)) && !busy {
+            assert_eq!(moving, 0, "no disc moves once the result may show");
+            if counted {
+                return;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the game and its count did not finish");
+}
