@@ -2,7 +2,8 @@
 //! frame (a compute-pool thread on the desktop, a Web Worker in the browser), is cancelled
 //! when the position changes, and its move is sent as a placement request once the board is
 //! still and the minimum thinking time passed. Before the disc drops, the chosen square is
-//! announced for a moment (the board marks it), so a player sees where the computer plays.
+//! announced for a moment (the board marks it), so a player sees where the computer plays;
+//! a key or a click cuts that short.
 
 use bevy::prelude::*;
 use reversi_engine::{Move, Square, Status};
@@ -104,6 +105,8 @@ fn finish_thinking(
     time: Res<Time>,
     settings: Res<Settings>,
     animation: Res<BoardAnimation>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
     if !ai.active || ai.generation != state.generation {
@@ -127,7 +130,15 @@ fn finish_thinking(
                 ai.announced = Some((square, now));
                 return;
             }
-            Some((_, since)) if now < since + announce_for => return,
+            // A key or a click (after the frame it began) cuts the showing short.
+            Some((_, since))
+                if now < since + announce_for
+                    && (now <= since
+                        || (keys.get_just_pressed().next().is_none()
+                            && mouse.get_just_pressed().next().is_none())) =>
+            {
+                return;
+            }
             Some(_) => {}
         }
     }

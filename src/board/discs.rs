@@ -18,11 +18,13 @@ use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Rebuilt>()
+        .init_resource::<Sweep>()
         .add_systems(Startup, (create_disc_assets, spawn_all_discs).chain())
         .add_systems(
             Update,
             (
                 rebuild_on_reset,
+                skip_sweep,
                 animate_placements,
                 animate_take_backs,
                 remove_lifted,
@@ -206,6 +208,7 @@ fn rebuild_on_reset(
     settings: Res<Settings>,
     time: Res<Time>,
     mut animation: ResMut<BoardAnimation>,
+    mut sweep: ResMut<Sweep>,
 ) {
     let both_ways = placed.read().count() > 0 && taken_back.read().count() > 0;
     let resets: Vec<BoardReset> = resets.read().copied().collect();
@@ -214,12 +217,12 @@ fn rebuild_on_reset(
         return;
     }
     let factor = settings.animation.factor();
-    let sweep = factor > 0.0 && resets.iter().any(|r| r.new_game);
+    let sweeping = factor > 0.0 && resets.iter().any(|r| r.new_game);
     let now = time.elapsed_secs_f64();
     let mut swept_by = 0.0f32;
     for (entity, disc, transform) in &discs {
         match disc {
-            Some(disc) if sweep => {
+            Some(disc) if sweeping => {
                 let ends = sweep_away(&mut commands, entity, disc, transform, factor);
                 commands.entity(entity).remove::<Disc>().insert(Lifting {
                     until: now + f64::from(ends),
@@ -230,6 +233,7 @@ fn rebuild_on_reset(
         }
     }
     animation.busy_until = 0.0;
+    *sweep = Sweep::default();
     let pos = state.game.current();
     for side in Side::BOTH {
         for sq in pos.discs(side) {
@@ -255,7 +259,50 @@ fn rebuild_on_reset(
     }
     if swept_by > 0.0 {
         animation.extend(now, swept_by + DROP_SECS * factor);
+        *sweep = Sweep {
+            started: now,
+            until: now + f64::from(swept_by + DROP_SECS * factor),
+        };
     }
+}
+
+/// The new game's sweep in progress: from when, and until the start position has landed.
+#[derive(Resource, Default)]
+struct Sweep {
+    started: f64,
+    until: f64,
+}
+
+/// A key or a click during a new game's sweep ends it: the old discs are gone and the start
+/// position lies on the board at once. (A press in the frame the sweep began started it.)
+fn skip_sweep(
+    mut commands: Commands,
+    mut sweep: ResMut<Sweep>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    time: Res<Time>,
+    lifting: Query<Entity, With<Lifting>>,
+    mut discs: Query<(Entity, &Disc, &mut Transform)>,
+    mut animation: ResMut<BoardAnimation>,
+) {
+    let now = time.elapsed_secs_f64();
+    if now <= sweep.started || now >= sweep.until {
+        return;
+    }
+    if keys.get_just_pressed().next().is_none() && mouse.get_just_pressed().next().is_none() {
+        return;
+    }
+    for entity in &lifting {
+        commands.entity(entity).despawn();
+    }
+    for (entity, disc, mut transform) in &mut discs {
+        commands.entity(entity).remove::<TweenAnim>();
+        transform.translation = disc_rest(disc.square);
+        transform.rotation = face_up(disc.face);
+        transform.scale = Vec3::ONE;
+    }
+    animation.busy_until = now;
+    *sweep = Sweep::default();
 }
 
 /// How long one disc takes to slide off the board when a new game clears it, and the step

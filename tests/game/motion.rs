@@ -290,3 +290,65 @@ fn against_the_computer_the_count_waits_for_the_last_disc_and_holds_the_board() 
     }
     panic!("the game and its count did not finish");
 }
+
+#[test]
+fn a_key_ends_the_sweep_and_the_start_lies_ready() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
+    for square in ["f5", "d6", "c3"] {
+        place(&mut app, square);
+        settle(&mut app);
+    }
+    app.world_mut()
+        .write_message(NewGameRequest(GameSetup::two_players(Rules::default())));
+    app.update();
+    app.update();
+    key(&mut app, KeyCode::Space);
+    app.update();
+    let busy = {
+        let world = app.world();
+        world
+            .resource::<BoardAnimation>()
+            .is_busy(world.resource::<Time>())
+    };
+    assert!(!busy, "the board is ready at once");
+    app.update();
+    // Only the four start discs remain, at rest, and nothing is left of the old ones.
+    let world = app.world_mut();
+    let everything = world
+        .query_filtered::<(), With<reversi::board::shadows::CastsShadow>>()
+        .iter(world)
+        .count();
+    assert_eq!(everything, 4);
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
+fn a_key_cuts_the_computers_showing_short() {
+    let mut app = app_with(GameSetup {
+        players: [Player::Computer(Level::ALL[1]), Player::Human],
+        ..GameSetup::two_players(Rules::default())
+    });
+    // Slow animations: the square would show for 0.63 s (31 frames).
+    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
+    for _ in 0..3000 {
+        app.update();
+        if app.world().resource::<AiThinking>().announced().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let square = app
+        .world()
+        .resource::<AiThinking>()
+        .announced()
+        .expect("the computer shows its square");
+    app.update();
+    key(&mut app, KeyCode::Space);
+    app.update();
+    app.update();
+    assert_eq!(
+        state(&app).game.moves().first().and_then(Move::square),
+        Some(square)
+    );
+}
