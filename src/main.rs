@@ -4,6 +4,19 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
+    // The browser passes no arguments; on the desktop --help and --version answer at once.
+    #[cfg(not(target_arch = "wasm32"))]
+    match reversi::command_line::parse(std::env::args().skip(1)) {
+        reversi::command_line::Command::Play => {}
+        reversi::command_line::Command::Print(text) => {
+            println!("{text}");
+            return AppExit::Success;
+        }
+        reversi::command_line::Command::Refuse(why) => {
+            eprintln!("{why}");
+            return AppExit::error();
+        }
+    }
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
