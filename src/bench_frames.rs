@@ -132,7 +132,7 @@ fn run_bench(
                 let thinking_median = percentile(&mut bench.thinking.clone(), 0.5);
                 println!(
                     "bench-frames: graphics {}; idle median {idle_median:.2} ms, p99 {idle_p99:.2} ms over {} frames; while the AI thinks: median {thinking_median:.2} ms, p99 {thinking_p99:.2} ms over {} frames; p99/idle-median = {:.2}",
-                    graphics.quality.name(),
+                    graphics.quality(settings.graphics).name(),
                     bench.idle.len(),
                     bench.thinking.len(),
                     thinking_p99 / idle_median

@@ -18,6 +18,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::board::body::Table;
 use crate::board::geometry::KEY_LIGHT_FROM;
+use crate::board::textures::mix;
 use crate::schedule::GameSet;
 use crate::settings::{Quality, Settings};
 use crate::theme::palette;
@@ -27,30 +28,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (detect_adapter, spawn_lights))
         .add_systems(
             Update,
-            (dress_cameras, choose_preset, apply_preset)
+            (dress_cameras, apply_preset)
                 .chain()
                 .in_set(GameSet::Presentation),
         );
 }
 
-/// The preset in force and whether the renderer draws in software (which makes "automatic"
-/// mean low).
-#[derive(Resource, Clone, Copy, PartialEq, Debug)]
+/// Whether the renderer draws in software (which makes "automatic" mean low).
+#[derive(Resource, Clone, Copy, PartialEq, Debug, Default)]
 pub struct Graphics {
-    pub quality: Quality,
     pub software: bool,
 }
 
-impl Default for Graphics {
-    fn default() -> Graphics {
-        Graphics {
-            quality: Quality::High,
-            software: false,
-        }
-    }
-}
-
 impl Graphics {
+    /// The preset in force: the player's choice, else the automatic one.
+    pub fn quality(&self, chosen: Option<Quality>) -> Quality {
+        chosen.unwrap_or(self.automatic())
+    }
+
     /// The preset "automatic" stands for on this renderer.
     pub fn automatic(&self) -> Quality {
         if self.software {
@@ -225,9 +220,6 @@ fn room_light(dir: Vec3) -> [f32; 3] {
     let ceiling = [0.55, 0.5, 0.44];
     let wall = [0.16, 0.14, 0.12];
     let floor = [0.04, 0.035, 0.03];
-    let mix = |a: [f32; 3], b: [f32; 3], k: f32| -> [f32; 3] {
-        std::array::from_fn(|i| a[i] + (b[i] - a[i]) * k.clamp(0.0, 1.0))
-    };
     let mut c = if up >= 0.0 {
         mix(wall, ceiling, up.powf(0.7))
     } else {
@@ -242,17 +234,11 @@ fn room_light(dir: Vec3) -> [f32; 3] {
     c
 }
 
-fn choose_preset(settings: Res<Settings>, mut graphics: ResMut<Graphics>) {
-    let quality = settings.graphics.unwrap_or(graphics.automatic());
-    if graphics.quality != quality {
-        graphics.quality = quality;
-    }
-}
-
 /// Applies the preset when it changes (and once the scene's lights and camera exist).
 fn apply_preset(
     mut commands: Commands,
     graphics: Res<Graphics>,
+    settings: Res<Settings>,
     mut key: Query<(Entity, &mut DirectionalLight), With<KeyLight>>,
     mut fill: Query<&mut Visibility, With<FillLight>>,
     cameras: Query<Entity, With<Camera3d>>,
@@ -264,11 +250,11 @@ fn apply_preset(
         return;
     };
     let parts = cameras.iter().count() + tables.iter().count() + key.iter().count();
-    if *applied == Some((graphics.quality, parts)) {
+    let quality = graphics.quality(settings.graphics);
+    if *applied == Some((quality, parts)) {
         return;
     }
-    *applied = Some((graphics.quality, parts));
-    let quality = graphics.quality;
+    *applied = Some((quality, parts));
     info!("graphics preset: {}", quality.name());
     let shadows = quality != Quality::Low;
     commands.insert_resource(DirectionalLightShadowMap {
@@ -356,5 +342,7 @@ mod tests {
         assert_eq!(g.automatic(), Quality::High);
         g.software = true;
         assert_eq!(g.automatic(), Quality::Low);
+        assert_eq!(g.quality(None), Quality::Low);
+        assert_eq!(g.quality(Some(Quality::Medium)), Quality::Medium);
     }
 }

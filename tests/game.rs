@@ -92,16 +92,18 @@ fn drain<M: Message>(app: &mut App) -> Vec<M> {
     messages.drain().collect()
 }
 
+/// Whether the board is still moving (or holding still for a banner or the count).
+fn board_busy(app: &App) -> bool {
+    let world = app.world();
+    world
+        .resource::<BoardAnimation>()
+        .is_busy(world.resource::<Time>())
+}
+
 /// Steps frames until the board animation is over.
 fn settle(app: &mut App) {
     for _ in 0..500 {
-        let busy = {
-            let world = app.world();
-            world
-                .resource::<BoardAnimation>()
-                .is_busy(world.resource::<Time>())
-        };
-        if !busy {
+        if !board_busy(app) {
             app.update();
             return;
         }
@@ -794,10 +796,6 @@ fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
     use reversi::rules::DiscTakenBack;
     let (mut app, finished) = finished_passing_game(GameSetup::two_players(Rules::default()));
     review(&mut app, ReviewRequest::Start);
-    let busy = |app: &App| {
-        let time = app.world().resource::<Time>();
-        app.world().resource::<BoardAnimation>().is_busy(time)
-    };
     // All the way back, one animated step at a time (a lift and flips, not a rebuild) …
     let mut steps = 0;
     while state(&app).game.ply() > 0 {
@@ -805,7 +803,7 @@ fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
         app.world_mut().write_message(ReviewRequest::Step(-1));
         app.update();
         assert_eq!(drain::<DiscTakenBack>(&mut app).len(), 1, "step {steps}");
-        assert!(busy(&app), "step back {steps} was not animated");
+        assert!(board_busy(&app), "step back {steps} was not animated");
         settle(&mut app);
         assert_world_matches_engine(&mut app);
         steps += 1;
@@ -816,7 +814,7 @@ fn review_steps_animate_both_ways_and_every_step_matches_the_engine() {
         app.world_mut().write_message(ReviewRequest::Step(1));
         app.update();
         assert_eq!(drain::<DiscPlaced>(&mut app).len(), 1);
-        assert!(busy(&app), "step forward was not animated");
+        assert!(board_busy(&app), "step forward was not animated");
         settle(&mut app);
         assert_world_matches_engine(&mut app);
         steps -= 1;

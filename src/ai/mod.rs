@@ -12,6 +12,7 @@ use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
+use crate::state::devices::any_press;
 
 pub mod moves;
 #[cfg(not(target_arch = "wasm32"))]
@@ -132,10 +133,7 @@ fn finish_thinking(
             }
             // A key or a click (after the frame it began) cuts the showing short.
             Some((_, since))
-                if now < since + announce_for
-                    && (now <= since
-                        || (keys.get_just_pressed().next().is_none()
-                            && mouse.get_just_pressed().next().is_none())) =>
+                if now < since + announce_for && (now <= since || !any_press(&keys, &mouse)) =>
             {
                 return;
             }

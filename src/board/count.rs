@@ -12,6 +12,7 @@ use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
+use crate::state::devices::any_press;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EndCount>()
@@ -148,8 +149,7 @@ fn run_count(
     }
     let now = time.elapsed_secs_f64();
     // A press that began the count's first frame came before it.
-    let skip = now > count.started
-        && (keys.get_just_pressed().next().is_some() || mouse.get_just_pressed().next().is_some());
+    let skip = now > count.started && any_press(&keys, &mouse);
     let due = if skip {
         count.order.len()
     } else {

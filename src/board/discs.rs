@@ -14,6 +14,7 @@ use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
+use crate::state::devices::any_press;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -289,7 +290,7 @@ fn skip_sweep(
     if now <= sweep.started || now >= sweep.until {
         return;
     }
-    if keys.get_just_pressed().next().is_none() && mouse.get_just_pressed().next().is_none() {
+    if !any_press(&keys, &mouse) {
         return;
     }
     for entity in &lifting {

@@ -146,7 +146,8 @@ impl Picture {
     }
 }
 
-fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
+/// `a` blended towards `b` by `t` (0 gives `a`, 1 gives `b`).
+pub fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
     std::array::from_fn(|i| a[i] + (b[i] - a[i]) * t)
 }
 

@@ -124,6 +124,12 @@ pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
     d
 }
 
+/// A key or a mouse button went down this frame: what cuts a motion of the board short (the
+/// computer's showing, a new game's sweep, the end-of-game count).
+pub fn any_press(keys: &ButtonInput<KeyCode>, mouse: &ButtonInput<MouseButton>) -> bool {
+    keys.get_just_pressed().next().is_some() || mouse.get_just_pressed().next().is_some()
+}
+
 /// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
 /// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
 pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {

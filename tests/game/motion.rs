@@ -26,11 +26,7 @@ fn play_to_the_end(app: &mut App) -> Vec<DiscCounted> {
     for _ in 0..1000 {
         app.update();
         ticks.extend(drain::<DiscCounted>(app));
-        let world = app.world();
-        let busy = world
-            .resource::<BoardAnimation>()
-            .is_busy(world.resource::<Time>());
-        if !busy && ticks.last().is_some_and(|t| t.last) {
+        if !board_busy(app) && ticks.last().is_some_and(|t| t.last) {
             return ticks;
         }
     }
@@ -174,12 +170,7 @@ fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
             .is_some_and(|c| c.last),
         "the rest are counted at once"
     );
-    let busy = {
-        let world = app.world();
-        world
-            .resource::<BoardAnimation>()
-            .is_busy(world.resource::<Time>())
-    };
+    let busy = board_busy(&app);
     assert!(!busy, "the result shows at once");
     // Taking the last move back lays every disc down again.
     app.world_mut().write_message(UndoRequest);
@@ -254,12 +245,7 @@ fn against_the_computer_the_count_waits_for_the_last_disc_and_holds_the_board() 
     let mut counted = false;
     for _ in 0..5000 {
         if state(&app).human_to_move() {
-            let busy = {
-                let world = app.world();
-                world
-                    .resource::<BoardAnimation>()
-                    .is_busy(world.resource::<Time>())
-            };
+            let busy = board_busy(&app);
             if !busy {
                 let square = state(&app).game.current().legal_squares().first().unwrap();
                 place(&mut app, &square.to_string());
@@ -267,11 +253,9 @@ fn against_the_computer_the_count_waits_for_the_last_disc_and_holds_the_board() 
             }
         }
         app.update();
+        let busy = board_busy(&app);
         let world = app.world_mut();
         let running = world.resource::<EndCount>().running();
-        let busy = world
-            .resource::<BoardAnimation>()
-            .is_busy(world.resource::<Time>());
         let moving = world
             .query_filtered::<(), (With<Disc>, With<bevy_tweening::TweenAnim>)>()
             .iter(world)
@@ -305,12 +289,7 @@ fn a_key_ends_the_sweep_and_the_start_lies_ready() {
     app.update();
     key(&mut app, KeyCode::Space);
     app.update();
-    let busy = {
-        let world = app.world();
-        world
-            .resource::<BoardAnimation>()
-            .is_busy(world.resource::<Time>())
-    };
+    let busy = board_busy(&app);
     assert!(!busy, "the board is ready at once");
     app.update();
     // Only the four start discs remain, at rest, and nothing is left of the old ones.
