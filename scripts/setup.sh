@@ -12,6 +12,8 @@ packages=(
   xvfb xauth imagemagick xdotool
   # the wasm toolchain unpacker, the web test's browser, and gzip for the web build's sizes
   zstd chromium gzip
+  # the release package: icons drawn from the SVG, its menu entry and AppStream data validated
+  librsvg2-bin desktop-file-utils appstream
 )
 # The web test runs under Node.js (Playwright); a machine that already has node keeps its own.
 command -v node >/dev/null || packages+=(nodejs npm)

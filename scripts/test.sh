@@ -34,6 +34,10 @@ cargo build -p reversi --bin reversi --profile "$REVERSI_PROFILE"
 python3 scripts/window_test.py --binary "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi" --out "${SCREENSHOT_DIR:-$ROOT/screenshots}"
 lap
 
+step "installing: cargo install, the release package and its install.sh, licences"
+bash scripts/package_test.sh
+lap
+
 step "cargo clippy for wasm32 (the browser-only code) -- -D warnings"
 toolchain=$(wasm_toolchain)
 cargo +"$toolchain" clippy -p reversi -p reversi-engine-worker --target wasm32-unknown-unknown \

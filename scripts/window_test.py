@@ -388,6 +388,8 @@ def save_and_open(game, data_home, out):
     moves = game.state["moves"]
     keys("Escape")
     game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
+    time.sleep(2.5)  # the pause menu with its About line (the version), for the eye
+    shoot_and_check(os.path.join(out, "pause.png"), lambda p: check_panel(p, "pause menu", min_dark=0.35))
     focus_on(game, "Save_game", "Down")
     keys("Return")
     game.wait("the save menu", lambda: game.state.get("menu") == "SaveGame", 20)

@@ -23,6 +23,7 @@ fn main() -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Reversi".into(),
+                    name: Some(reversi::window::APP_ID.into()),
                     resolution: WindowResolution::new(1280, 800),
                     fit_canvas_to_parent: true,
                     // The web page's canvas (web/index.html); ignored on the desktop.

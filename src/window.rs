@@ -23,6 +23,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The application ID: the window's class on X11 and app ID on Wayland, matched by the desktop
+/// entry (packaging/linux/, whose files carry this name) so launchers group the window under
+/// the game's menu entry and icon.
+pub const APP_ID: &str = "io.github.reversi3d.Reversi";
+
 /// The size the UI is laid out for: at this window size it is drawn 1:1.
 pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 

@@ -1,5 +1,5 @@
 //! The pause menu (Esc, or Start on a gamepad): resume, new game, save the game, the saved
-//! games, settings, quit.
+//! games, settings, quit; and the About line (the version players quote in a bug report).
 
 use bevy::prelude::*;
 
@@ -43,6 +43,15 @@ fn spawn_menu(mut commands: Commands) {
                 p.spawn(widgets::label(
                     "Menus: Tab or arrows move, Enter uses | Gamepad: d-pad, A uses, B back, Start pauses",
                 ));
+                p.spawn((Name::new("about"), widgets::label(about())));
             });
         });
+}
+
+/// "Reversi 0.1.0 · ...": the version comes from Cargo.toml, as in `reversi --version`.
+fn about() -> String {
+    format!(
+        "Reversi {} · free software under MIT or Apache-2.0 · made with Bevy",
+        env!("CARGO_PKG_VERSION")
+    )
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Tests the ways players install the game, as they would: `cargo install` into a fresh root,
+# started from another folder under Xvfb; the release tarball built by package.sh, installed
+# with its install.sh into an empty home, started, and uninstalled leaving nothing behind; and
+# the dependency tree's licences checked by cargo-deny against deny.toml.
+#
+# Usage: bash scripts/package_test.sh   (uses $REVERSI_PROFILE, ci by default, so the game
+# built for the other tests is reused instead of a release build)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "package test: $*" >&2; exit 1; }
+version=$(cargo metadata --locked --no-deps --format-version 1 |
+  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "reversi"))')
+app_id=io.github.reversi3d.Reversi
+
+step "cargo install --locked --path . (into an empty root)"
+cargo install --locked --path . --profile "$REVERSI_PROFILE" --root "$work/cargo-root" --bin reversi
+mkdir "$work/elsewhere"
+(
+  cd "$work/elsewhere"
+  [ "$("$work/cargo-root/bin/reversi" --version)" = "reversi $version" ] || fail "cargo install: wrong --version"
+  # Started away from the checkout: it draws, so nothing it needs is read from the source tree.
+  python3 "$ROOT/scripts/first_frame.py" "$work/cargo-root/bin/reversi" --runs 1
+)
+
+step "scripts/package.sh"
+bash scripts/package.sh --profile "$REVERSI_PROFILE" --out "$work/dist"
+tarball="$work/dist/reversi-$version-x86_64-linux.tar.gz"
+[ -f "$tarball" ] || fail "no $tarball"
+tar -C "$work" -xzf "$tarball"
+pkg="$work/reversi-$version-x86_64-linux"
+for f in reversi install.sh README.md LICENSE-MIT LICENSE-APACHE THIRD-PARTY-LICENSES.txt \
+  "share/applications/$app_id.desktop" "share/metainfo/$app_id.metainfo.xml" \
+  "share/icons/hicolor/scalable/apps/$app_id.svg" "share/icons/hicolor/256x256/apps/$app_id.png"; do
+  [ -e "$pkg/$f" ] || fail "the package lacks $f"
+done
+grep -q "^## Playing" "$pkg/README.md" || fail "the package README lacks the players' part"
+! grep -q "^## Code layout" "$pkg/README.md" || fail "the package README carries developer sections"
+grep -q "^bevy_text " "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the licences do not list Bevy"
+grep -q "SIL Open Font License" "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the font licences are missing"
+
+step "install.sh into an empty home, start, --uninstall"
+home="$work/home"
+mkdir -p "$home"
+before=$(cd "$home" && find . | sort)
+HOME="$home" XDG_DATA_HOME="" PATH="/usr/bin:/bin" sh "$pkg/install.sh"
+for f in .local/bin/reversi ".local/share/applications/$app_id.desktop" \
+  ".local/share/metainfo/$app_id.metainfo.xml" ".local/share/icons/hicolor/48x48/apps/$app_id.png" \
+  ".local/share/icons/hicolor/scalable/apps/$app_id.svg"; do
+  [ -e "$home/$f" ] || fail "install.sh did not install $f"
+done
+# The menu entry's command is what the launcher runs: found on the user's PATH.
+exec_line=$(sed -n 's/^Exec=//p' "$home/.local/share/applications/$app_id.desktop")
+[ "$(HOME="$home" PATH="$home/.local/bin:/usr/bin:/bin" $exec_line --version)" = "reversi $version" ] ||
+  fail "the menu entry's Exec ($exec_line) does not start the installed game"
+(cd / && HOME="$home" python3 "$ROOT/scripts/first_frame.py" "$home/.local/bin/reversi" --runs 1)
+# A second install over the first replaces it cleanly; the uninstall then leaves the home as
+# it was before the first.
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" --uninstall
+after=$(cd "$home" && find . | sort)
+[ "$before" = "$after" ] || fail "--uninstall left files behind:
+$(diff <(echo "$before") <(echo "$after"))"
+echo "install, reinstall and uninstall: nothing left behind"
+# A saved game the player made survives an uninstall.
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null
+mkdir -p "$home/.local/share/reversi/games"
+echo "f5d6c3" >"$home/.local/share/reversi/games/kept.txt"
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" --uninstall
+[ -f "$home/.local/share/reversi/games/kept.txt" ] || fail "--uninstall removed a saved game"
+[ ! -e "$home/.local/bin/reversi" ] || fail "--uninstall left the game"
+
+step "cargo deny check licenses"
+bash scripts/cargo_deny.sh check licenses
