@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
 use crate::schedule::GameSet;
-use crate::user_files::{Kind, StorageError, UserText, temporary};
+use crate::user_files::{Kind, StorageError, StorageFailed, UserText, temporary};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.insert_resource(SavedGame(saved))
         .insert_resource(SaveNotice(notice))
+        .add_message::<StorageFailed>()
         .add_systems(Update, autosave.in_set(GameSet::Presentation));
 }
 
@@ -225,6 +226,8 @@ fn autosave(
     mut passed: MessageReader<TurnPassed>,
     mut reset: MessageReader<BoardReset>,
     mut saved: ResMut<SavedGame>,
+    mut failed: MessageWriter<StorageFailed>,
+    mut failing: Local<bool>,
 ) {
     let changed = placed.read().count()
         + taken_back.read().count()
@@ -235,8 +238,17 @@ fn autosave(
         return;
     }
     match file.write(&record_of(&state).to_ggf()) {
-        Ok(()) => saved.0 = None, // the save is now this game
-        Err(e) => warn!("cannot save the game: {e}"),
+        Ok(()) => {
+            saved.0 = None; // the save is now this game
+            *failing = false;
+        }
+        Err(e) => {
+            warn!("cannot save the game: {e}");
+            // The player hears of it once, not after every move.
+            if !std::mem::replace(&mut *failing, true) {
+                failed.write(StorageFailed::Game(e.to_string()));
+            }
+        }
     }
 }
 

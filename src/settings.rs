@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::user_files::{Kind, UserText};
+use crate::user_files::{Kind, StorageFailed, UserText};
 
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
@@ -16,7 +16,8 @@ pub(super) fn plugin(app: &mut App) {
         loaded
     };
     app.insert_resource(settings);
-    app.add_systems(Last, save_when_changed);
+    app.add_message::<StorageFailed>()
+        .add_systems(Last, save_when_changed);
 }
 
 /// How fast discs drop and flip.
@@ -388,20 +389,35 @@ impl SettingsFile {
         }
     }
 
-    fn save(&self, settings: &Settings) {
-        let Some(place) = &self.place else { return };
-        if let Err(e) = place.write(&settings.to_text()) {
+    fn save(&self, settings: &Settings) -> Result<(), String> {
+        let Some(place) = &self.place else {
+            return Ok(());
+        };
+        place.write(&settings.to_text()).map_err(|e| {
             warn!("cannot save settings to {place}: {e}");
-        }
+            e.to_string()
+        })
     }
 }
 
-fn save_when_changed(settings: Res<Settings>, file: Option<Res<SettingsFile>>) {
+fn save_when_changed(
+    settings: Res<Settings>,
+    file: Option<Res<SettingsFile>>,
+    mut failed: MessageWriter<StorageFailed>,
+    mut failing: Local<bool>,
+) {
     if settings.is_changed()
         && !settings.is_added()
         && let Some(file) = file
     {
-        file.save(&settings);
+        match file.save(&settings) {
+            Ok(()) => *failing = false,
+            // The player hears of it once, not at every change.
+            Err(why) if !std::mem::replace(&mut *failing, true) => {
+                failed.write(StorageFailed::Settings(why));
+            }
+            Err(_) => {}
+        }
     }
 }
 

@@ -3,7 +3,35 @@
 //! cannot leave half done.
 //! In the browser there is no file system: the same text goes to the page's `localStorage`.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use bevy::prelude::Message;
+
+/// A write of the player's files failed (disk full, folder read-only, storage turned off):
+/// the game goes on and the HUD tells the player once, until a write succeeds again.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum StorageFailed {
+    /// The game in progress could not be saved.
+    Game(String),
+    /// The settings could not be saved.
+    Settings(String),
+}
+
+impl std::fmt::Display for StorageFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StorageFailed::Game(why) => write!(
+                f,
+                "The game cannot be saved ({why}). Play goes on, but this game will not be offered after you quit."
+            ),
+            StorageFailed::Settings(why) => write!(
+                f,
+                "Settings cannot be saved ({why}). They hold until you quit."
+            ),
+        }
+    }
+}
 
 /// Which of the player's folders a file belongs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,14 +363,24 @@ pub fn temporary(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes `text` to a temporary file and renames it over `path`, so a crash at any moment
-/// leaves either the old file or the new one, never half of one.
+/// Writes `text` to a temporary file and renames it over `path`, so a crash (or the power
+/// going) at any moment leaves either the old file or the new one, never half of one. A write
+/// that fails (a full disk) leaves the old file and no temporary one.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
     let tmp = temporary(path);
-    std::fs::write(&tmp, text)?;
+    let written = std::fs::File::create(&tmp).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        // On disk before the rename makes it the file: otherwise a power cut could leave
+        // the new name pointing at an empty file.
+        file.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
     std::fs::rename(&tmp, path)
 }
 
@@ -377,6 +415,23 @@ mod tests {
             assert!(err.to_string().contains("not a file name"), "{err}");
         }
         assert_eq!(check_entry_name("Evening game.ggf"), Ok(()));
+    }
+
+    #[test]
+    fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary_one() {
+        let dir = std::env::temp_dir().join(format!("reversi-write-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("current.ggf");
+        write_atomically(&path, "old").unwrap();
+        write_atomically(&path, "new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert!(!temporary(&path).exists());
+        // The temporary file cannot be made (a folder is in its way): the write fails whole.
+        std::fs::create_dir(temporary(&path)).unwrap();
+        assert!(write_atomically(&path, "newer").is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

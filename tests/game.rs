@@ -732,6 +732,36 @@ fn a_crash_between_write_and_rename_keeps_the_last_save() {
 }
 
 #[test]
+fn a_save_that_cannot_be_written_lets_play_go_on_with_one_notice() {
+    use reversi::user_files::StorageFailed;
+    // The data "folder" is a file, so every write fails, as on a read-only or full disk
+    // (which root, running the tests, could write to anyway).
+    let (dir, _) = temp_save("unwritable");
+    let blocker = dir.join("data");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let save = SaveFile::at(blocker.join("current.ggf"));
+    let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    app.update();
+    place(&mut app, "f5");
+    let notices = drain::<StorageFailed>(&mut app);
+    assert!(
+        matches!(notices.as_slice(), [StorageFailed::Game(_)]),
+        "{notices:?}"
+    );
+    assert!(notices[0].to_string().contains("cannot be saved"));
+    // Play goes on; the player is not told again at every move.
+    for square in ["d6", "c3", "d3"] {
+        place(&mut app, square);
+    }
+    assert!(drain::<StorageFailed>(&mut app).is_empty());
+    assert_eq!(state(&app).game.transcript(), "f5d6c3d3");
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "not a folder");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn a_finished_game_is_kept_but_not_offered() {
     let (dir, save) = temp_save("finished");
     let path = save.path().unwrap();

@@ -186,3 +186,102 @@ fn closing_the_pipe_ends_the_engine() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// The process's peak resident memory so far, in KiB (Linux's /proc; elsewhere `None`).
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// 100 MB of garbage: lines of random bytes that are not UTF-8, lines of printable junk that
+/// are no command, then a single line of 10 MB. Each gets an error, the session goes on, and
+/// the engine's memory does not grow with what it was fed.
+#[test]
+fn garbage_and_a_ten_megabyte_line_get_errors_and_memory_stays_bounded() {
+    const GARBAGE: usize = 100 << 20;
+    const HUGE: usize = 10 << 20;
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    engine.until("set myname", 10);
+    engine.send("ping 1");
+    engine.until("pong", 10);
+    let pid = engine.child.id();
+    let before = peak_kib(pid);
+
+    let mut stdin = engine.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut written = 0;
+        let mut lines = 0usize;
+        let mut chunk = Vec::with_capacity(1 << 16);
+        while written < GARBAGE {
+            chunk.clear();
+            while chunk.len() < (1 << 16) {
+                let len = (next() % 500) as usize;
+                if lines.is_multiple_of(2) {
+                    // Starts with a byte no UTF-8 text starts with; no newline inside.
+                    chunk.push(0xff);
+                    chunk.extend((0..len).map(|_| (next() as u8) | 0x80));
+                } else {
+                    chunk.push(b'z');
+                    chunk.extend((0..len).map(|_| b' ' + (next() % 95) as u8));
+                }
+                chunk.push(b'\n');
+                lines += 1;
+            }
+            stdin.write_all(&chunk).unwrap();
+            written += chunk.len();
+        }
+        stdin.write_all(b"set game ").unwrap();
+        stdin.write_all(&vec![b'x'; HUGE - 9]).unwrap();
+        stdin.write_all(b"\nping 2\n").unwrap();
+        stdin.flush().unwrap();
+        (stdin, lines)
+    });
+
+    let (mut not_text, mut junk, mut too_long) = (0usize, 0usize, Vec::new());
+    loop {
+        let line = engine
+            .lines
+            .recv_timeout(Duration::from_secs(300))
+            .expect("the engine keeps answering");
+        if line == "pong 2" {
+            break;
+        }
+        assert!(line.starts_with("status error: "), "{line}");
+        if line.contains("not UTF-8") {
+            not_text += 1;
+        } else if line.contains("longer than any command") {
+            too_long.push(line);
+        } else {
+            junk += 1;
+        }
+    }
+    let (stdin, lines) = writer.join().unwrap();
+    engine.stdin = Some(stdin);
+    assert_eq!(not_text + junk, lines, "one error for every garbage line");
+    assert_eq!(
+        too_long,
+        [format!(
+            "status error: a line of {HUGE} bytes is longer than any command (65536 at most); skipped"
+        )]
+    );
+    // Still a working engine.
+    engine.send(&format!("set game {GAME}"));
+    engine.send("ping 3");
+    assert_eq!(engine.until("pong", 10), ["pong 3"]);
+    if let (Some(before), Some(after)) = (before, peak_kib(pid)) {
+        eprintln!("peak memory: {before} KiB before, {after} KiB after");
+        assert!(
+            after < before + 16 * 1024,
+            "peak memory grew from {before} KiB to {after} KiB on 110 MB of input"
+        );
+    }
+}

@@ -1,11 +1,13 @@
 //! Short notices at the top of the screen ("Copied the game…", "Could not open that game:
-//! move 7 (c4) is illegal…"), each for a few seconds; a newer one replaces the older.
+//! move 7 (c4) is illegal…", "The game cannot be saved…"), each for a few seconds; a newer one
+//! replaces the older.
 
 use bevy::prelude::*;
 
 use crate::schedule::GameSet;
 use crate::state::notice::Toast;
 use crate::theme::palette;
+use crate::user_files::StorageFailed;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_toasts.in_set(GameSet::Presentation));
@@ -22,11 +24,16 @@ const SHOWN_FOR: f64 = 5.0;
 fn show_toasts(
     mut commands: Commands,
     mut toasts: MessageReader<Toast>,
+    mut storage: MessageReader<StorageFailed>,
     time: Res<Time>,
     panels: Query<(Entity, &ToastPanel)>,
 ) {
     let now = time.elapsed_secs_f64();
-    let newest = toasts.read().last().cloned();
+    let newest = toasts
+        .read()
+        .cloned()
+        .chain(storage.read().map(|failed| Toast(failed.to_string())))
+        .last();
     for (e, panel) in &panels {
         if newest.is_some() || now > panel.until {
             commands.entity(e).despawn();
@@ -38,7 +45,8 @@ fn show_toasts(
     info!("{text}");
     commands.spawn((
         ToastPanel {
-            until: now + SHOWN_FOR,
+            // Long sentences stay longer: about fifteen characters a second of reading.
+            until: now + SHOWN_FOR.max(text.len() as f64 / 15.0),
         },
         Name::new("toast"),
         Node {
