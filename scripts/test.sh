@@ -34,6 +34,10 @@ cargo build -p reversi --bin reversi --profile "$REVERSI_PROFILE"
 python3 scripts/window_test.py --binary "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi" --out "${SCREENSHOT_DIR:-$ROOT/screenshots}"
 lap
 
+step "faults under Xvfb: SIGKILL during autosave (10 times; 100 by hand), full and read-only data folders"
+python3 scripts/fault_test.py --binary "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi" --kills 10 --out "${SCREENSHOT_DIR:-$ROOT/screenshots}"
+lap
+
 step "installing: cargo install, the release package and its install.sh, licences"
 bash scripts/package_test.sh
 lap

@@ -18,16 +18,26 @@ pub enum StorageFailed {
     Settings(String),
 }
 
+/// "No space left on device" as the middle of a sentence.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
 impl std::fmt::Display for StorageFailed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StorageFailed::Game(why) => write!(
                 f,
-                "The game cannot be saved ({why}). Play goes on, but this game will not be offered after you quit."
+                "The game cannot be saved: {}. Play goes on, but this game will not be offered after you quit.",
+                lowercase_first(why)
             ),
             StorageFailed::Settings(why) => write!(
                 f,
-                "Settings cannot be saved ({why}). They hold until you quit."
+                "Settings cannot be saved: {}. They hold until you quit.",
+                lowercase_first(why)
             ),
         }
     }
@@ -87,7 +97,13 @@ pub enum StorageError {
 
 impl From<std::io::Error> for StorageError {
     fn from(e: std::io::Error) -> Self {
-        StorageError::Io(e.to_string())
+        // "No space left on device (os error 28)": the player reads the words, not the number.
+        let text = e.to_string();
+        let words = match text.rfind(" (os error ") {
+            Some(at) if text.ends_with(')') => &text[..at],
+            _ => &text,
+        };
+        StorageError::Io(words.to_string())
     }
 }
 
@@ -415,6 +431,18 @@ mod tests {
             assert!(err.to_string().contains("not a file name"), "{err}");
         }
         assert_eq!(check_entry_name("Evening game.ggf"), Ok(()));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_reads_as_a_sentence() {
+        let full = StorageError::from(std::io::Error::from_raw_os_error(28));
+        assert_eq!(full.to_string(), "No space left on device");
+        assert_eq!(
+            StorageFailed::Game(full.to_string()).to_string(),
+            "The game cannot be saved: no space left on device. Play goes on, but this game \
+             will not be offered after you quit."
+        );
     }
 
     #[test]

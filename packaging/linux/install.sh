@@ -13,17 +13,21 @@ bin_dir=${REVERSI_BIN_DIR:-$HOME/.local/bin}
 data_home=${XDG_DATA_HOME:-$HOME/.local/share}
 manifest=$data_home/reversi/package-files.txt
 
-# Removes what the manifest lists: files first, then the folders the install made, deepest
-# first and only when empty (another program may have put something there since).
-uninstall() {
-  [ -f "$manifest" ] || { echo "Reversi is not installed here (no $manifest)." >&2; return 1; }
-  entries=$(cat "$manifest")  # the manifest lists itself among the files
+# Removes what a list names: files first, then the folders the install made, deepest first
+# and only when empty (another program may have put something there since).
+remove_listed() {
+  entries=$(cat "$1")  # read whole first: the manifest lists itself among the files
   printf '%s\n' "$entries" | sed -n 's/^file //p' | while IFS= read -r path; do
     rm -f "$path"
   done
   printf '%s\n' "$entries" | sed -n 's/^dir //p' | sort -r | while IFS= read -r path; do
     rmdir "$path" 2>/dev/null || true
   done
+}
+
+uninstall() {
+  [ -f "$manifest" ] || { echo "Reversi is not installed here (no $manifest)." >&2; return 1; }
+  remove_listed "$manifest"
 }
 
 # Makes a folder and its missing parents, noting each one it made.
@@ -45,7 +49,11 @@ $missing"
 # Copies one file into place with the given mode and notes it.
 put() {
   make_dir "$(dirname "$2")"
-  cp "$1" "$2.part" && chmod "$3" "$2.part" && mv -f "$2.part" "$2"
+  # One command a line: `set -e` stops at any of them (it would not inside an && list).
+  rm -f "$2.part"
+  cp "$1" "$2.part"
+  chmod "$3" "$2.part"
+  mv -f "$2.part" "$2"
   echo "file $2" >>"$list"
 }
 
@@ -65,7 +73,9 @@ esac
 # A second install replaces the first cleanly: what the old one wrote goes first.
 [ -f "$manifest" ] && uninstall
 list=$(mktemp)
-trap 'rm -f "$list"' EXIT
+# An install that fails half way (a full disk) takes back what it had written.
+finished=no
+trap '[ "$finished" = yes ] || remove_listed "$list"; rm -f "$list"' EXIT
 
 put "$here/reversi" "$bin_dir/reversi" 755
 put "$here/share/applications/$APP_ID.desktop" "$data_home/applications/$APP_ID.desktop" 644
@@ -76,6 +86,7 @@ done
 make_dir "$(dirname "$manifest")"
 echo "file $manifest" >>"$list"
 cp "$list" "$manifest"
+finished=yes
 
 echo "Reversi installed: $bin_dir/reversi, with a menu entry (Games) and icons."
 case ":$PATH:" in
