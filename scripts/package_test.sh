@@ -27,6 +27,15 @@ mkdir "$work/elsewhere"
   python3 "$ROOT/scripts/first_frame.py" "$work/cargo-root/bin/reversi" --runs 1
 )
 
+step "cargo install --locked --git (this checkout's repository, as from its address)"
+if git -C "$ROOT" rev-parse --verify -q HEAD >/dev/null; then
+  cargo install --locked --git "file://$ROOT" reversi --profile "$REVERSI_PROFILE" --root "$work/git-root"
+  (cd "$work/elsewhere" && [ "$("$work/git-root/bin/reversi" --version)" = "reversi $version" ]) ||
+    fail "cargo install --git: wrong --version"
+else
+  echo "(not a git checkout: skipped)"
+fi
+
 step "scripts/package.sh"
 bash scripts/package.sh --profile "$REVERSI_PROFILE" --out "$work/dist"
 tarball="$work/dist/reversi-$version-x86_64-linux.tar.gz"
