@@ -173,16 +173,13 @@ def main():
     if args.out:
         os.makedirs(args.out, exist_ok=True)
     started = time.time()
-    wt.DISPLAY = f":{80 + os.getpid() % 100}"
-    xvfb = subprocess.Popen(["Xvfb", wt.DISPLAY, "-screen", "0", f"{wt.SCREEN}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb, wt.DISPLAY = wt.start_xvfb()
     work = tempfile.mkdtemp(prefix="reversi-faults-")
     try:
-        time.sleep(1.0)
         kills(binary, args.kills, work)
         storage(binary, work, args.out)
     finally:
-        xvfb.kill()
+        xvfb.terminate()
         shutil.rmtree(work, ignore_errors=True)
     print(f"fault test passed in {time.time() - started:.0f} s")
 

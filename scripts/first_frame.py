@@ -19,13 +19,13 @@ import time
 
 
 def start_display():
+    """A private Xvfb when there is no display (the window test's, on a free number)."""
     if os.environ.get("DISPLAY"):
         return None
-    display = f":{70 + os.getpid() % 200}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x912x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import window_test
+    server, display = window_test.start_xvfb()
     os.environ["DISPLAY"] = display
-    time.sleep(1.0)
     return server
 
 
@@ -50,14 +50,16 @@ def one_run(binary, shot=None, limit=180.0):
     home = tempfile.mkdtemp(prefix="reversi-first-frame-")
     env = dict(os.environ, XDG_CONFIG_HOME=home, XDG_DATA_HOME=home)
     began = time.monotonic()
-    game = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    log = open(os.path.join(home, "log.txt"), "w+")
+    game = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=log)
     scratch = os.path.join(home, "frame.miff")
     try:
         window, mapped, drawn = None, None, None
         while time.monotonic() - began < limit:
             if game.poll() is not None:
-                raise SystemExit(f"first_frame: the game exited with {game.returncode}")
+                log.seek(0)
+                tail = "".join(log.readlines()[-25:])
+                raise SystemExit(f"first_frame: the game exited with {game.returncode}:\n{tail}")
             if window is None:
                 found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Reversi"],
                                        capture_output=True, text=True)
@@ -76,6 +78,7 @@ def one_run(binary, shot=None, limit=180.0):
     finally:
         game.kill()
         game.wait()
+        log.close()
         shutil.rmtree(home, ignore_errors=True)
 
 
@@ -105,7 +108,7 @@ def main():
               f"{statistics.median(boards):.1f} s over {runs} runs")
     finally:
         if server:
-            server.kill()
+            server.terminate()
 
 
 if __name__ == "__main__":

@@ -27,12 +27,27 @@ import tempfile
 import threading
 import time
 
-DISPLAY = ":97"
+DISPLAY = None  # the private Xvfb's, set by start_xvfb() in main()
 WIDTH, HEIGHT = 1280, 800
 # The virtual screen is larger than the window, so the game keeps its 1280x800 design size (it
 # shrinks a window that would not fit the monitor); with no window manager the window sits at
 # the top left, so window pixels are screen pixels. Screenshots are cut to the window.
 SCREEN = "1400x912"
+
+
+def start_xvfb(screen=SCREEN):
+    """Starts a private Xvfb on a display number it picks itself (`-displayfd`), so two
+    scripts, or a stale lock left by a killed server, never collide; returns the process and
+    its display once it accepts clients. Stop it with terminate(), which removes its lock."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    with os.fdopen(read) as f:
+        number = f.readline().strip()
+    if not number:
+        fail(f"Xvfb did not start (exit code {xvfb.poll()})")
+    return xvfb, f":{number}"
 
 
 class CheckFailed(Exception):
@@ -291,10 +306,7 @@ def focus_on(game, label, key, tries=20):
 def small_window(binary, env, out):
     """On a 960x600 screen the window opens no larger than the screen and the whole new-game
     menu is inside it: every button's centre lies in the window (the UI scales with it)."""
-    display = ":98"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "960x600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.0)
+    xvfb, display = start_xvfb("960x600")
     game = Game(binary, {**env, "DISPLAY": display})
     try:
         game.wait("the menu on a small screen", lambda: game.state.get("menu") == "NewGame"
@@ -478,8 +490,8 @@ def main():
         if not shutil.which(tool):
             fail(f"{tool} is missing (run scripts/setup.sh)")
 
-    xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", f"{SCREEN}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    global DISPLAY
+    xvfb, DISPLAY = start_xvfb()
     config = tempfile.mkdtemp(prefix="reversi-config-")
     os.makedirs(os.path.join(config, "reversi"))
     with open(os.path.join(config, "reversi", "settings.txt"), "w") as f:

@@ -31,7 +31,7 @@ impl std::fmt::Display for StorageFailed {
         match self {
             StorageFailed::Game(why) => write!(
                 f,
-                "The game cannot be saved: {}. Play goes on, but this game will not be offered after you quit.",
+                "The game cannot be saved: {}. Play goes on, but moves from here on are lost if you quit.",
                 lowercase_first(why)
             ),
             StorageFailed::Settings(why) => write!(
@@ -440,8 +440,8 @@ mod tests {
         assert_eq!(full.to_string(), "No space left on device");
         assert_eq!(
             StorageFailed::Game(full.to_string()).to_string(),
-            "The game cannot be saved: no space left on device. Play goes on, but this game \
-             will not be offered after you quit."
+            "The game cannot be saved: no space left on device. Play goes on, but moves from \
+             here on are lost if you quit."
         );
     }
 
