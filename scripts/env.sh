@@ -20,3 +20,11 @@ wasm_toolchain() {
     return 1
   fi
 }
+
+# The game's version (Cargo.toml) and its application ID (the desktop entry, metainfo, icons
+# and the window's class: see packaging/linux/ and src/window.rs), for the package scripts.
+APP_ID=io.github.reversi3d.Reversi
+game_version() {
+  cargo metadata --locked --no-deps --format-version 1 --manifest-path "$ROOT/Cargo.toml" |
+    python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "reversi"))'
+}

@@ -25,8 +25,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import window_test as wt  # noqa: E402  (the Game driver and the xdotool helpers)
 
-SETTINGS = "animation = fast\nthinking_delay_ms = 0\nmuted = true\n"
-
 
 def fail(msg):
     print(f"FAULT TEST FAILED: {msg}", file=sys.stderr)
@@ -72,7 +70,7 @@ def kills(binary, n, work):
     config, data = os.path.join(work, "config"), os.path.join(work, "data")
     os.makedirs(os.path.join(config, "reversi"))
     with open(os.path.join(config, "reversi", "settings.txt"), "w") as f:
-        f.write(SETTINGS)
+        f.write(wt.QUICK_SETTINGS)
     save = os.path.join(data, "reversi", "current.ggf")
     rng = random.Random(2026)
     resumed = games = 0
@@ -118,7 +116,7 @@ def plays_on_with_a_notice(binary, work, data, what, out):
     config = os.path.join(work, f"config-{what}")
     os.makedirs(os.path.join(config, "reversi"))
     with open(os.path.join(config, "reversi", "settings.txt"), "w") as f:
-        f.write(SETTINGS)
+        f.write(wt.QUICK_SETTINGS)
     run = Run(binary, config, data)
     run.start_computer_game()
     g = run.game

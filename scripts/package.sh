@@ -22,9 +22,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-app_id=io.github.reversi3d.Reversi
-version=$(cargo metadata --locked --no-deps --format-version 1 |
-  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "reversi"))')
+app_id=$APP_ID
+version=$(game_version)
 grep -q "<release version=\"$version\"" "packaging/linux/$app_id.metainfo.xml" || {
   echo "package: packaging/linux/$app_id.metainfo.xml has no <release> for $version (Cargo.toml)" >&2
   exit 1

@@ -13,9 +13,8 @@ cd "$ROOT"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "package test: $*" >&2; exit 1; }
-version=$(cargo metadata --locked --no-deps --format-version 1 |
-  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "reversi"))')
-app_id=io.github.reversi3d.Reversi
+version=$(game_version)
+app_id=$APP_ID
 
 step "cargo install --locked --path . (into an empty root)"
 cargo install --locked --path . --profile "$REVERSI_PROFILE" --root "$work/cargo-root" --bin reversi

@@ -33,6 +33,8 @@ WIDTH, HEIGHT = 1280, 800
 # shrinks a window that would not fit the monitor); with no window manager the window sits at
 # the top left, so window pixels are screen pixels. Screenshots are cut to the window.
 SCREEN = "1400x912"
+# Settings for tests that play: quick animations, the computer answering at once, no sound.
+QUICK_SETTINGS = "animation = fast\nthinking_delay_ms = 0\nmuted = true\n"
 
 
 def start_xvfb(screen=SCREEN):
@@ -495,7 +497,7 @@ def main():
     config = tempfile.mkdtemp(prefix="reversi-config-")
     os.makedirs(os.path.join(config, "reversi"))
     with open(os.path.join(config, "reversi", "settings.txt"), "w") as f:
-        f.write("animation = fast\nthinking_delay_ms = 0\nmuted = true\n")
+        f.write(QUICK_SETTINGS)
     # Settings and the saved game go to the temporary folder, never the user's own.
     env = {**os.environ, "DISPLAY": DISPLAY, "REVERSI_AUTOMATION": "1", "XDG_CONFIG_HOME": config,
            "XDG_DATA_HOME": config,
