@@ -363,7 +363,9 @@ def couch_game(binary, env, out):
             game.wait(f"{column}{row} to be played", lambda: game.state.get("ply") == str(ply), 20)
         game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
         keys("c", "4", "Up")  # Black's cursor to c4, then up to c3 (an arrow tap), not placed
-        time.sleep(2.0)
+        game.wait("Black's cursor on c3 beside White's on d6",
+                  lambda: game.state.get("cursors") == "c3|d6", 20)
+        time.sleep(2.0)  # the picture trails the state by a frame or two
         board = board_of(game)
 
         def cursors(path):

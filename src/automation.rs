@@ -16,6 +16,7 @@ use crate::board::geometry::square_center;
 use crate::hud::game_over::GameOverPanel;
 use crate::rules::Match;
 use crate::state::animation::BoardAnimation;
+use crate::state::cursors::{Cursor, Cursors};
 use crate::state::menu::Menu;
 use crate::theme::focus::Focused;
 
@@ -111,6 +112,14 @@ fn report_buttons(
     }
 }
 
+/// A keyboard or pad cursor's square while it shows, else "-".
+fn cursor_word(cursor: &Cursor) -> String {
+    match cursor.square {
+        Some(sq) if cursor.visible => sq.to_string(),
+        _ => "-".into(),
+    }
+}
+
 fn report_state(
     state: Res<Match>,
     animation: Res<BoardAnimation>,
@@ -125,6 +134,7 @@ fn report_state(
     review: Res<GameReview>,
     shown: Res<ShownScores>,
     count: Res<EndCount>,
+    cursors: Res<Cursors>,
     mut last: Local<String>,
 ) {
     let pos = state.game.current();
@@ -153,7 +163,7 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={}",
+        "STATE ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
         state.game.ply(),
         pos.discs(Side::Black).count(),
         pos.discs(Side::White).count(),
@@ -190,7 +200,9 @@ fn report_state(
                 .find(|(s, _)| *s == sq)
                 .map_or(0, |m| m.1);
             format!("{sq}:{score}")
-        })
+        }),
+        cursor_word(cursors.of(Side::Black)),
+        cursor_word(cursors.of(Side::White)),
     );
     if *last != line {
         emit(&line);

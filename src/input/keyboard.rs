@@ -45,25 +45,26 @@ pub const ROWS: [KeyCode; 8] = [
     KeyCode::Digit8,
 ];
 
-/// The direction (right, down) the held keys point; A and D double as column letters, and
-/// a digit after them jumps anyway, so the step they take first does no harm.
-fn held_direction(input: &ButtonInput<KeyCode>) -> (i8, i8) {
+/// The direction (right, down) the held keys point: the arrows, and WASD unless `letters` is
+/// false (A and D double as column letters).
+fn held_direction(input: &ButtonInput<KeyCode>, letters: bool) -> (i8, i8) {
     // A tap can start and end within one slow frame: it still counts as held for that frame.
-    let any = |keys: &[KeyCode]| {
+    let any = |arrow: KeyCode, letter: KeyCode| {
+        let keys: &[KeyCode] = if letters { &[arrow, letter] } else { &[arrow] };
         keys.iter()
             .any(|k| input.pressed(*k) || input.just_pressed(*k))
     };
     let mut dir = (0, 0);
-    if any(&[KeyCode::ArrowLeft, KeyCode::KeyA]) {
+    if any(KeyCode::ArrowLeft, KeyCode::KeyA) {
         dir.0 -= 1;
     }
-    if any(&[KeyCode::ArrowRight, KeyCode::KeyD]) {
+    if any(KeyCode::ArrowRight, KeyCode::KeyD) {
         dir.0 += 1;
     }
-    if any(&[KeyCode::ArrowUp, KeyCode::KeyW]) {
+    if any(KeyCode::ArrowUp, KeyCode::KeyW) {
         dir.1 -= 1;
     }
-    if any(&[KeyCode::ArrowDown, KeyCode::KeyS]) {
+    if any(KeyCode::ArrowDown, KeyCode::KeyS) {
         dir.1 += 1;
     }
     dir
@@ -87,9 +88,6 @@ fn keys(
     }
     let (side, source) = acting_side(&state, &seats, &series, Device::Keyboard);
     let cursor = cursors.of_mut(side);
-    if let Some((right, down)) = repeat.step(held_direction(&input), time.elapsed_secs()) {
-        move_cursor(cursor, *view, right, down);
-    }
     if input.just_pressed(KeyCode::KeyL) {
         cursor.line_choice += 1;
     }
@@ -100,6 +98,7 @@ fn keys(
             *pending_column = Some(i as u8);
         }
     }
+    let mut jumped = false;
     for (i, key) in ROWS.iter().enumerate() {
         if input.just_pressed(*key)
             && let Some(c) = pending_column.take()
@@ -108,6 +107,19 @@ fn keys(
             cursor.square = Some(sq);
             cursor.visible = true;
             cursor.line_choice = 0;
+            jumped = true;
+        }
+    }
+    // The arrows step on from a square typed in the same slow frame ("c4" then Up is c3), as
+    // they were typed; after a jump A and D were the column's letter, not a step.
+    if let Some(step) = repeat.step(held_direction(&input, true), time.elapsed_secs()) {
+        let (right, down) = if jumped {
+            held_direction(&input, false)
+        } else {
+            step
+        };
+        if (right, down) != (0, 0) {
+            move_cursor(cursor, *view, right, down);
         }
     }
     let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];

@@ -51,6 +51,18 @@ fn tap(app: &mut App, code: KeyCode) {
     app.update();
 }
 
+/// Presses and releases keys within one (slow) frame, in this order.
+fn tap_within_one_frame(app: &mut App, codes: &[KeyCode]) {
+    for &code in codes {
+        app.world_mut()
+            .write_message(key_message(code, ButtonState::Pressed));
+        app.world_mut()
+            .write_message(key_message(code, ButtonState::Released));
+    }
+    app.update();
+    app.update();
+}
+
 /// Holds a key down for `frames` frames.
 fn hold(app: &mut App, code: KeyCode, frames: usize) {
     app.world_mut()
@@ -150,13 +162,31 @@ fn the_keyboard_cursor_moves_stops_at_the_edges_and_repeats_while_held() {
         "White's cursor is its own"
     );
     // A tap pressed and released within one slow frame still moves the cursor.
-    app.world_mut()
-        .write_message(key_message(KeyCode::ArrowDown, ButtonState::Pressed));
-    app.world_mut()
-        .write_message(key_message(KeyCode::ArrowDown, ButtonState::Released));
-    app.update();
-    app.update();
+    tap_within_one_frame(&mut app, &[KeyCode::ArrowDown]);
     assert_eq!(cursor(&app, Side::Black).square, Some(sq("g1")));
+}
+
+#[test]
+fn a_square_typed_within_one_frame_is_where_the_arrows_step_from() {
+    let mut app = two_people();
+    // Typed as a fast typist does at one frame a second: c, 4 and Up all in one frame.
+    tap_within_one_frame(
+        &mut app,
+        &[KeyCode::KeyC, KeyCode::Digit4, KeyCode::ArrowUp],
+    );
+    assert_eq!(
+        cursor(&app, Side::Black).square,
+        Some(sq("c3")),
+        "Up steps on from the typed c4"
+    );
+    // D and A are column letters here, not steps right and left.
+    tap_within_one_frame(&mut app, &[KeyCode::KeyD, KeyCode::Digit5]);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("d5")));
+    tap_within_one_frame(&mut app, &[KeyCode::KeyA, KeyCode::Digit2]);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("a2")));
+    // Alone, D still steps right.
+    tap(&mut app, KeyCode::KeyD);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("b2")));
 }
 
 #[test]
