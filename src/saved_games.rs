@@ -189,6 +189,11 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
             if *whole.game.start() != Position::new(whole.game.rules()) {
                 return Err(ShelfError::SetUpBoard);
             }
+            // A game with no moves yet still names its rules ("standard/"): an empty file
+            // would not open.
+            if whole.game.ply() == 0 {
+                return Ok(format!("{}/\n", whole.game.rules().tag()));
+            }
             Ok(format!("{}\n", fragment_of(&whole.game)))
         }
     }

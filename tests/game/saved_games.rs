@@ -177,6 +177,20 @@ fn variants_set_up_boards_and_reviewed_games_are_saved_whole() {
         assert_eq!(state(&app).game.moves(), variant.moves(), "{format:?}");
     }
 
+    // A game with no moves yet opens again in both formats (the soak found an empty
+    // transcript file that would not open).
+    app.world_mut()
+        .write_message(NewGameRequest(GameSetup::two_players(Rules::default())));
+    app.update();
+    for format in [Format::Ggf, Format::Transcript] {
+        save(&mut app, "not started", format);
+        play(&mut app, &["f5"]);
+        let toasts = open(&mut app, &format!("not started.{}", format.extension()));
+        assert!(toasts[0].0.starts_with("Opened"), "{format:?}: {toasts:?}");
+        assert_eq!(state(&app).game.ply(), 0, "{format:?}");
+        assert_eq!(state(&app).game.rules(), Rules::default(), "{format:?}");
+    }
+
     // A finished game saved during its review is saved whole, not up to the position shown.
     let (mut app, record) = finished_passing_game(GameSetup::two_players(Rules::default()));
     app.insert_resource(GameShelf(Some(UserFolder::Directory(dir.clone()))));
