@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check, cheapest first: formatting, lints, the engine's tests, the game's headless
-# ECS tests, the real window under Xvfb (screenshots checked by pixel), faults on the real game
-# (killed while saving, full and read-only data folders), installing it (cargo install, the
-# release package, licences), and the web build played in headless Chromium.
+# ECS tests and soak, the real window under Xvfb (screenshots checked by pixel), faults on the
+# real game (killed while saving, full and read-only data folders), installing it (cargo
+# install, the release package, licences), and the web build played in headless Chromium.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -26,7 +26,7 @@ step "engine tests"
 cargo test -p reversi-engine --profile "$REVERSI_PROFILE"
 lap
 
-step "game tests (headless ECS)"
+step "game tests (headless ECS, and a 200-game soak)"
 cargo test -p reversi --profile "$REVERSI_PROFILE"
 lap
 

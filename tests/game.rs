@@ -7,11 +7,9 @@ use std::time::Duration;
 use bevy::ecs::message::Messages;
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use reversi::board::discs::{Disc, face_showing};
+use reversi::board::discs::Disc;
 use reversi::board::geometry::disc_rest;
-use reversi::board::squares::BoardSquare;
 use reversi::board::supply::SupplyDisc;
 use reversi::hud::review::review_position;
 use reversi::records::{SaveFile, SaveNotice, SavedGame};
@@ -19,13 +17,16 @@ use reversi::rules::{
     DiscPlaced, GameEnded, GameSetup, Match, MoveRefused, NewGameRequest, PlaceRequest, Player,
     RedoRequest, Refusal, ResumeRequest, ReviewRequest, Source, TurnPassed, UndoRequest,
 };
-use reversi::settings::{Settings, SettingsFile};
+use reversi::settings::Settings;
 use reversi::state::animation::BoardAnimation;
 use reversi::state::menu::Menu;
 use reversi_engine::search::Level;
 use reversi_engine::{
     Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
 };
+
+mod support;
+use support::*;
 
 #[path = "game/analysis.rs"]
 mod analysis;
@@ -38,38 +39,12 @@ mod motion;
 #[path = "game/saved_games.rs"]
 mod saved_games;
 
-const FRAME: Duration = Duration::from_millis(20);
-
 fn app_with(setup: GameSetup) -> App {
     app_saving_to(setup, SaveFile::none())
 }
 
 fn app_saving_to(setup: GameSetup, save: SaveFile) -> App {
     app_built(setup, save, |_| {})
-}
-
-/// The game's logic with `extra` plugins added before the first frame (a plugin's start-up
-/// systems run only in that frame).
-fn app_built(setup: GameSetup, save: SaveFile, extra: impl FnOnce(&mut App)) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    extra(&mut app);
-    app.insert_resource(SettingsFile::none());
-    app.insert_resource(save);
-    // Never the player's own saved games; the tests that save give a folder of their own.
-    app.insert_resource(reversi::saved_games::GameShelf(None));
-    app.add_plugins(reversi::logic);
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.world_mut().resource_mut::<Settings>().thinking_delay_ms = 0;
-    app.world_mut()
-        .resource_mut::<NextState<Menu>>()
-        .set(Menu::None);
-    app.world_mut().write_message(NewGameRequest(setup));
-    app.update();
-    // A new game sweeps the old discs away and drops the start position in.
-    settle(&mut app);
-    app
 }
 
 fn sq(name: &str) -> Square {
@@ -92,60 +67,8 @@ fn drain<M: Message>(app: &mut App) -> Vec<M> {
     messages.drain().collect()
 }
 
-/// Whether the board is still moving (or holding still for a banner or the count).
-fn board_busy(app: &App) -> bool {
-    let world = app.world();
-    world
-        .resource::<BoardAnimation>()
-        .is_busy(world.resource::<Time>())
-}
-
-/// Steps frames until the board animation is over.
-fn settle(app: &mut App) {
-    for _ in 0..500 {
-        if !board_busy(app) {
-            app.update();
-            return;
-        }
-        app.update();
-    }
-    panic!("the board never settled");
-}
-
 fn state(app: &App) -> &Match {
     app.world().resource::<Match>()
-}
-
-/// Every disc entity is on a square the engine has a disc on, shows its colour once still,
-/// and there is exactly one per disc; the 64 squares are always there.
-fn assert_world_matches_engine(app: &mut App) {
-    let pos = *state(app).game.current();
-    let world = app.world_mut();
-    let squares = world.query::<&BoardSquare>().iter(world).count();
-    assert_eq!(squares, 64);
-    let mut seen = Bitboard::EMPTY;
-    let mut q = world.query::<(&Disc, &Transform)>();
-    for (disc, t) in q.iter(world) {
-        let side = pos
-            .at(disc.square)
-            .unwrap_or_else(|| panic!("disc entity on empty {}", disc.square));
-        assert!(
-            !seen.contains(disc.square),
-            "two disc entities on {}",
-            disc.square
-        );
-        seen = seen.with(disc.square);
-        assert_eq!(disc.face, side, "{}", disc.square);
-        assert_eq!(face_showing(t.rotation), side, "face up on {}", disc.square);
-        assert!(
-            t.translation.distance(disc_rest(disc.square)) < 0.13,
-            "{} not at rest: {} (rest {})",
-            disc.square,
-            t.translation,
-            disc_rest(disc.square)
-        );
-    }
-    assert_eq!(seen, pos.discs(Side::Black) | pos.discs(Side::White));
 }
 
 #[test]
