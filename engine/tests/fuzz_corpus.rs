@@ -5,24 +5,17 @@
 #[path = "../../fuzz/src/targets.rs"]
 mod targets;
 
-use std::path::Path;
+#[path = "../../fuzz/src/replay.rs"]
+mod replay;
 
-fn replay(target: &str, mut run: impl FnMut(&[u8])) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/corpus")
-        .join(target);
-    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    inputs.sort();
-    for input in &inputs {
-        let data = std::fs::read(input).unwrap();
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&data)));
-        assert!(outcome.is_ok(), "{} panics", input.display());
-    }
-    assert!(!inputs.is_empty(), "no corpus in {}", dir.display());
-    inputs.len()
+use std::path::{Path, PathBuf};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus")
+}
+
+fn replay(target: &str, run: impl FnMut(&[u8])) -> usize {
+    replay::replay(&corpus(), target, run)
 }
 
 #[test]
@@ -39,4 +32,9 @@ fn the_game_text_corpus() {
 fn the_nboard_corpus() {
     let mut session = reversi_engine::nboard::Session::new();
     replay("nboard", |data| targets::nboard(data, &mut session));
+}
+
+#[test]
+fn the_worker_corpus() {
+    replay("worker", targets::worker);
 }

@@ -2,8 +2,11 @@
 //! same file and runs every input kept in `fuzz/corpus/<target>/` through it on the stable
 //! toolchain, so CI keeps every case the fuzzer found.
 
+use std::sync::atomic::AtomicBool;
+
 use reversi_engine::ggf::Record;
 use reversi_engine::nboard::{Command, Session, parse_command};
+use reversi_engine::search::remote::{ScoreReply, ThinkReply, answer_line};
 use reversi_engine::{Game, Rules, parse_board};
 
 /// A GGF record: read it; one that reads is written back to a record that reads as the same
@@ -40,5 +43,30 @@ pub fn nboard(data: &[u8], session: &mut Session) {
         {
             let _ = session.apply(&command);
         }
+    }
+}
+
+/// The browser's engine worker: any line the page could send gets one reply line that reads
+/// back as a reply of its kind or is an error (the search is told to stop at once, so a fuzzed
+/// level 9 costs no more than a level 1); any line the page could receive reads as a reply or
+/// an error, never a panic.
+pub fn worker(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for line in text.lines().take(8) {
+        let _ = ThinkReply::parse(line);
+        let _ = ScoreReply::parse(line);
+        let stop = AtomicBool::new(true);
+        let reply = answer_line(line, &stop, &|| u64::MAX);
+        if reply.starts_with("error ") {
+            continue;
+        }
+        let reads = if line.split_whitespace().next() == Some("score") {
+            ScoreReply::parse(&reply).is_ok()
+        } else {
+            ThinkReply::parse(&reply).is_ok()
+        };
+        assert!(reads, "the reply `{reply}` to `{line}` does not read back");
     }
 }

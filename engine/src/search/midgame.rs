@@ -350,7 +350,7 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
         }
         if let Some(t) = limits.time_ms {
             // The next iteration takes a few times longer than all before it together.
-            if ctx.elapsed_ms() * 5 > t * 2 {
+            if ctx.elapsed_ms().saturating_mul(5) > t.saturating_mul(2) {
                 break;
             }
         }
