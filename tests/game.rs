@@ -34,6 +34,8 @@ mod analysis;
 mod clicks;
 #[path = "game/couch.rs"]
 mod couch;
+#[path = "game/fuzz_corpus.rs"]
+mod fuzz_corpus;
 #[path = "game/motion.rs"]
 mod motion;
 #[path = "game/saved_games.rs"]

@@ -122,7 +122,8 @@ struct Soak {
     app: App,
     rng: Rng,
     games: usize,
-    shelf: PathBuf,
+    /// The temporary folder of the autosave and the saved games.
+    folder: PathBuf,
     counts: Counts,
     /// (games finished, resident kB) after every checkpoint.
     memory: Vec<(usize, u64)>,
@@ -145,7 +146,7 @@ impl Soak {
         let save = SaveFile::at(dir.join("current-game.ggf"));
         let shelf = dir.join("games");
         let mut app = app_built(GameSetup::default(), save, |_| {});
-        app.insert_resource(GameShelf(Some(UserFolder::Directory(shelf.clone()))));
+        app.insert_resource(GameShelf(Some(UserFolder::Directory(shelf))));
         app.world_mut().resource_mut::<Settings>().muted = true;
         if executor == Executor::OneThread {
             for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
@@ -156,7 +157,7 @@ impl Soak {
             app,
             rng: Rng(seed),
             games,
-            shelf: dir,
+            folder: dir,
             counts: Counts::default(),
             memory: Vec::new(),
         }
@@ -195,7 +196,7 @@ impl Soak {
             seconds * 1000.0 / self.games as f64,
             self.counts.frames
         );
-        let _ = std::fs::remove_dir_all(&self.shelf);
+        let _ = std::fs::remove_dir_all(&self.folder);
         if let (Some(warm_kb), Some(&(_, last_kb))) = (warm_kb, self.memory.last()) {
             let growth = last_kb as f64 / warm_kb as f64 - 1.0;
             println!(
