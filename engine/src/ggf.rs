@@ -7,7 +7,7 @@
 
 use crate::notation::parse_board;
 use crate::position::{IllegalMove, Move, Position, Status};
-use crate::{Color, Game, Rules, Square};
+use crate::{Color, Game, Rules, Scoring, Square};
 use std::fmt;
 
 /// One game as a GGF record: who played, when, the start position and the moves.
@@ -267,6 +267,7 @@ impl Record {
             why: why.to_string(),
         };
         let mut rules = Rules::default();
+        let mut anti = false;
         let mut board: Option<String> = None;
         let mut record = Record::new(Game::new(rules));
         let mut moves = Vec::new();
@@ -276,14 +277,7 @@ impl Record {
                     return Err(bad("GM", &value, "only Othello games can be read"));
                 }
                 "GM" => {}
-                "TY" => {
-                    // `8` is the plain 8×8 game; `r` (random start) and other letters change
-                    // nothing here because the start position is in BO.
-                    let size: String = value.chars().take_while(char::is_ascii_digit).collect();
-                    if size != "8" {
-                        return Err(bad("TY", &value, "only 8×8 boards are supported"));
-                    }
-                }
+                "TY" => anti = board_type(&value).map_err(|why| bad("TY", &value, &why))?,
                 "RU" => {
                     rules =
                         Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?
@@ -298,6 +292,9 @@ impl Record {
                 "W" => moves.push((Color::White, value)),
                 _ => record.other.push((name, value)),
             }
+        }
+        if anti {
+            rules.scoring = Scoring::FewestDiscs;
         }
         let start = match board {
             None => Position::new(rules),
@@ -422,6 +419,48 @@ impl Record {
     }
 }
 
+/// Reads a board type as GGS writes it: letters, the size, and `r` with a disc count for a
+/// random start (`8`, `s8r18`, `a8`, `k8`, `10`). Returns whether it is an anti game (fewest
+/// discs wins); synchro (`s`) and random starts are plain games from their `BO`, and komi (`k`)
+/// stays in the record's `KM`. A type the game cannot play is an error that names why.
+fn board_type(value: &str) -> Result<bool, String> {
+    let value = value.trim();
+    let letters = value.len()
+        - value
+            .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+            .len();
+    let (letters, rest) = value.split_at(letters);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (size, random) = rest.split_at(digits);
+    let mut anti = false;
+    for letter in letters.chars() {
+        match letter.to_ascii_lowercase() {
+            's' | 'k' => {}
+            'a' => anti = true,
+            other => {
+                return Err(format!(
+                    "the game type `{other}` is not one this game plays"
+                ));
+            }
+        }
+    }
+    let random_start = random
+        .strip_prefix(['r', 'R'])
+        .is_some_and(|discs| discs.chars().all(|c| c.is_ascii_digit()));
+    if !random.is_empty() && !random_start {
+        return Err(format!(
+            "`{random}` after the board size is not a game type"
+        ));
+    }
+    match size {
+        "8" => Ok(anti),
+        "" => Err("no board size".into()),
+        n => Err(format!(
+            "only 8×8 boards are supported (this game is {n}×{n})"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,6 +520,78 @@ mod tests {
         assert!(err("(;GM[Othello] 12 ;)").starts_with("`12 ;)` at character 15"));
         assert!(err(&format!("(;BO[8 {} *];)", &START[..60])).starts_with("BO[8"));
         assert!(err("(;RU[chess];)").contains("unknown rule variant"));
+    }
+
+    /// A record shaped as GGS writes them: its place and date, evaluations and times after
+    /// the moves, passes as `pass`, and the board type given.
+    fn ggs_record(ty: &str, extra: &str, board: &str) -> String {
+        ggs_game(ty, extra, board, "B[f5/-6.00/26.00]W[d6//1.01]")
+    }
+
+    fn ggs_game(ty: &str, extra: &str, board: &str, moves: &str) -> String {
+        format!(
+            "(;GM[Othello]PC[GGS/os]DT[2009.07.01_02:52:45.MDT]PB[alpha]PW[beta]RE[+2.000]\
+             TI[05:00//02:00]TY[{ty}]{extra}BO[8 {board} *]{moves};)"
+        )
+    }
+
+    #[test]
+    fn ggs_board_types_are_read() {
+        // Synchro and a random start are plain games from their BO (here 18 discs, black to
+        // move: fourteen moves into a game).
+        let mut game = Game::new(Rules::default());
+        while game.ply() < 14 {
+            let first = game.current().legal_squares().first().unwrap();
+            game.play(Move::at(first)).unwrap();
+        }
+        let board = crate::board_string(game.current());
+        let (squares, _) = board.split_once(' ').unwrap();
+        let first = game.current().legal_squares().first().unwrap();
+        let text = ggs_game("s8r18", "", squares, &format!("B[{first}/-6.00/26.00]"));
+        let r = Record::parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(r.game.start().board(), game.current().board());
+        assert_eq!(r.game.ply(), 1);
+        // Anti is the reverse rule: fewest discs wins, and it is written so it reads back.
+        let r = Record::parse(&ggs_record("a8", "", START)).unwrap();
+        assert_eq!(r.game.rules().scoring, Scoring::FewestDiscs);
+        assert_eq!(r.game.transcript(), "f5d6");
+        assert_eq!(Record::parse(&r.to_ggf()).unwrap().game, r.game);
+        // Komi stays in the record, written back as it came.
+        let r = Record::parse(&ggs_record("k8", "KM[-3.50]", START)).unwrap();
+        assert_eq!(r.game.rules(), Rules::default());
+        assert!(r.other.contains(&("KM".to_string(), "-3.50".to_string())));
+        assert!(r.to_ggf().contains("KM[-3.50]"));
+        // A pass written as GGS does.
+        let passing = ggs_record("8", "", START).replace("W[d6//1.01]", "W[d6//1.01]B[pass]");
+        assert!(
+            Record::parse(&passing).is_err(),
+            "black cannot pass with moves left"
+        );
+    }
+
+    #[test]
+    fn board_types_the_game_cannot_play_say_why() {
+        let err = |ty: &str| {
+            Record::parse(&ggs_record(ty, "", START))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("10"),
+            "TY[10]: only 8×8 boards are supported (this game is 10×10)"
+        );
+        assert!(
+            err("s10r20").contains("this game is 10×10"),
+            "{}",
+            err("s10r20")
+        );
+        assert!(err("x8").contains("the game type `x`"), "{}", err("x8"));
+        assert!(
+            err("8q").contains("`q` after the board size"),
+            "{}",
+            err("8q")
+        );
+        assert!(err("s").contains("no board size"), "{}", err("s"));
     }
 
     #[test]
