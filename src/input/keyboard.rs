@@ -88,9 +88,6 @@ fn keys(
     }
     let (side, source) = acting_side(&state, &seats, &series, Device::Keyboard);
     let cursor = cursors.of_mut(side);
-    if input.just_pressed(KeyCode::KeyL) {
-        cursor.line_choice += 1;
-    }
     // Ctrl+C is a copy, not the column c.
     let plain = !command_held(&input);
     for (i, key) in COLUMNS.iter().enumerate() {
@@ -121,6 +118,10 @@ fn keys(
         if (right, down) != (0, 0) {
             move_cursor(cursor, *view, right, down);
         }
+    }
+    // After the move, which starts a new square at its first line.
+    if input.just_pressed(KeyCode::KeyL) {
+        cursor.line_choice += 1;
     }
     let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];
     if place.iter().any(|k| input.just_pressed(*k)) && cursor.square.is_some() {
