@@ -187,6 +187,10 @@ fn a_square_typed_within_one_frame_is_where_the_arrows_step_from() {
     // Alone, D still steps right.
     tap(&mut app, KeyCode::KeyD);
     assert_eq!(cursor(&app, Side::Black).square, Some(sq("b2")));
+    // L (the next flanked line) with an arrow in one frame counts for the square moved to.
+    tap_within_one_frame(&mut app, &[KeyCode::ArrowRight, KeyCode::KeyL]);
+    let c = cursor(&app, Side::Black);
+    assert_eq!((c.square, c.line_choice), (Some(sq("c2")), 1));
 }
 
 #[test]
