@@ -23,6 +23,8 @@ use std::time::{Duration, Instant};
 
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use reversi::couch::undo_vote::{UndoAnswer, UndoAsk};
 use reversi::records::SaveFile;
 use reversi::rules::{
@@ -75,30 +77,9 @@ enum Executor {
     OneThread,
 }
 
-/// A small, seeded generator (splitmix64): the same seed plays the same soak.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True `per_mille` times in a thousand.
-    fn chance(&mut self, per_mille: u64) -> bool {
-        self.next() % 1000 < per_mille
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
+/// One of `items`, at random.
+fn pick<T: Copy>(rng: &mut StdRng, items: &[T]) -> T {
+    items[rng.random_range(0..items.len())]
 }
 
 /// What the soak did, for the report at the end.
@@ -120,7 +101,7 @@ struct Counts {
 
 struct Soak {
     app: App,
-    rng: Rng,
+    rng: StdRng,
     games: usize,
     /// The temporary folder of the autosave and the saved games.
     folder: PathBuf,
@@ -155,7 +136,7 @@ impl Soak {
         }
         Soak {
             app,
-            rng: Rng(seed),
+            rng: StdRng::seed_from_u64(seed),
             games,
             folder: dir,
             counts: Counts::default(),
@@ -246,8 +227,8 @@ impl Soak {
             }
             if over {
                 // Now and then the finished game is looked back over before the next.
-                if self.rng.chance(150) {
-                    let ply = self.rng.below(ply + 1);
+                if self.rng.random_bool(0.15) {
+                    let ply = self.rng.random_range(0..ply + 1);
                     self.request(ReviewRequest::Jump(ply), "a jump into the finished game");
                     continue;
                 }
@@ -256,7 +237,7 @@ impl Soak {
                 self.counts.finished += 1;
                 return;
             }
-            match self.rng.below(1000) {
+            match self.rng.random_range(0..1000) {
                 0..15 => self.undo(),
                 15..25 => {
                     self.counts.redos += 1;
@@ -279,36 +260,42 @@ impl Soak {
     /// Mostly the official rules; now and then any of the rule texts' variants.
     fn random_setup(&mut self) -> GameSetup {
         let rng = &mut self.rng;
-        let rules = if rng.chance(700) {
+        let rules = if rng.random_bool(0.7) {
             Rules::default()
         } else {
             self.counts.variant_games += 1;
             Rules {
-                start: rng.pick(&[
-                    StartPosition::Diagonal,
-                    StartPosition::Parallel,
-                    StartPosition::Free,
-                ]),
-                first: rng.pick(&[Side::Black, Side::White]),
-                supply: rng.pick(&[
-                    DiscSupply::Shared,
-                    DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
-                    DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
-                ]),
-                flips: rng.pick(&[FlipRule::AllLines, FlipRule::ChooseOneLine]),
-                scoring: rng.pick(&[Scoring::MostDiscs, Scoring::FewestDiscs]),
+                start: pick(
+                    rng,
+                    &[
+                        StartPosition::Diagonal,
+                        StartPosition::Parallel,
+                        StartPosition::Free,
+                    ],
+                ),
+                first: pick(rng, &[Side::Black, Side::White]),
+                supply: pick(
+                    rng,
+                    &[
+                        DiscSupply::Shared,
+                        DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+                        DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
+                    ],
+                ),
+                flips: pick(rng, &[FlipRule::AllLines, FlipRule::ChooseOneLine]),
+                scoring: pick(rng, &[Scoring::MostDiscs, Scoring::FewestDiscs]),
             }
         };
-        let computer = |rng: &mut Rng| Player::Computer(rng.pick(&FAST));
-        let players = match rng.below(100) {
+        let computer = |rng: &mut StdRng| Player::Computer(pick(rng, &FAST));
+        let players = match rng.random_range(0..100) {
             0..70 => [computer(rng), computer(rng)],
-            70..85 if rng.chance(500) => [Player::Human, computer(rng)],
+            70..85 if rng.random_bool(0.5) => [Player::Human, computer(rng)],
             70..85 => [computer(rng), Player::Human],
             _ => [Player::Human, Player::Human],
         };
         // Most games without animation (thousands of them); some with the fast motions, so
         // the tweens and the board's waiting are soaked too.
-        let speed = if rng.chance(900) {
+        let speed = if rng.random_bool(0.9) {
             AnimationSpeed::Instant
         } else {
             AnimationSpeed::Fast
@@ -338,12 +325,12 @@ impl Soak {
     fn random_placement(&mut self) -> PlaceRequest {
         let pos = *self.state().game.current();
         let squares: Vec<_> = pos.legal_squares().squares().collect();
-        let square = self.rng.pick(&squares);
+        let square = pick(&mut self.rng, &squares);
         let lines = pos.flanked_lines(square);
         let line = (pos.rules().flips == FlipRule::ChooseOneLine
             && !pos.in_free_opening()
             && !lines.is_empty())
-        .then(|| self.rng.pick(&lines).0);
+        .then(|| pick(&mut self.rng, &lines).0);
         PlaceRequest {
             square,
             line,
@@ -380,7 +367,7 @@ impl Soak {
             self.request(UndoRequest, "an undo");
             return;
         }
-        let asker = self.rng.pick(&[Side::Black, Side::White]);
+        let asker = pick(&mut self.rng, &[Side::Black, Side::White]);
         self.request(UndoAsk { by: Some(asker) }, "an undo asked for");
         self.frame("the question opening");
         assert_eq!(
@@ -388,7 +375,7 @@ impl Soak {
             Menu::UndoVote,
             "an undo between two people asks the other player"
         );
-        let agree = self.rng.chance(600);
+        let agree = self.rng.random_bool(0.6);
         self.counts.votes += 1;
         self.request(
             UndoAnswer {
@@ -414,14 +401,14 @@ impl Soak {
         let may_branch = m.may_branch() && m.human_to_move();
         let branched = m.original.is_some();
         let record = whole_record(&m.game);
-        match self.rng.below(100) {
+        match self.rng.random_range(0..100) {
             0..45 => {
                 self.counts.review_steps += 1;
-                let step = self.rng.pick(&[-1, 1, -3, 2]);
+                let step = pick(&mut self.rng, &[-1, 1, -3, 2]);
                 self.request(ReviewRequest::Step(step), "a review step")
             }
             45..55 => {
-                let ply = self.rng.below(record.ply() + 2);
+                let ply = self.rng.random_range(0..record.ply() + 2);
                 self.request(ReviewRequest::Jump(ply), "a review jump")
             }
             55..60 => self.request(ReviewRequest::First, "the review's first position"),
@@ -448,8 +435,8 @@ impl Soak {
     /// Saves the game on the board under a name (one of a few, so saves replace each other
     /// as a player's do) and opens it again: the same whole record, rules and players.
     fn save_and_open(&mut self) {
-        let name = format!("soak {}", self.rng.below(6));
-        let format = self.rng.pick(&[Format::Ggf, Format::Transcript]);
+        let name = format!("soak {}", self.rng.random_range(0..6));
+        let format = pick(&mut self.rng, &[Format::Ggf, Format::Transcript]);
         let m = self.state().clone();
         let record = whole_record(&m.game);
         self.request(
