@@ -8,14 +8,9 @@ mod targets;
 #[path = "../../fuzz/src/replay.rs"]
 mod replay;
 
-use std::path::{Path, PathBuf};
-
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus")
-}
-
 fn replay(target: &str, run: impl FnMut(&[u8])) -> usize {
-    replay::replay(&corpus(), target, run)
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus");
+    replay::replay(&corpus, target, run)
 }
 
 #[test]

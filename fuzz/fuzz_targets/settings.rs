@@ -1,6 +1,6 @@
 #![no_main]
-//! See src/game_targets.rs. Needs the `game` feature: `cargo +nightly fuzz run -O --features
-//! game settings`.
+//! See src/game_targets.rs. Needs the `game` feature: `cargo +nightly fuzz run -O -a
+//! --features game settings`.
 
 #[path = "../src/game_targets.rs"]
 mod game_targets;
