@@ -40,9 +40,12 @@ QUICK_SETTINGS = "animation = fast\nthinking_delay_ms = 0\nmuted = true\n"
 def start_xvfb(screen=SCREEN):
     """Starts a private Xvfb on a display number it picks itself (`-displayfd`), so two
     scripts, or a stale lock left by a killed server, never collide; returns the process and
-    its display once it accepts clients. Stop it with terminate(), which removes its lock."""
+    its display once it accepts clients. Stop it with terminate(), which removes its lock.
+    `-noreset`: by default an X server resets when its last client leaves, and a game started
+    during that reset fails to open the display (seen in CI between two first_frame runs)."""
     read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{screen}x24",
+                             "-nolisten", "tcp", "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
     os.close(write)
     with os.fdopen(read) as f:
