@@ -11,6 +11,7 @@ mod board;
 mod color;
 mod game;
 pub mod ggf;
+pub mod grid;
 pub mod nboard;
 pub mod notation;
 mod position;

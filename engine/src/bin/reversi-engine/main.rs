@@ -1,6 +1,7 @@
 //! `reversi-engine`: the engine on the command line: perft, solving, the FFO benchmark, game
 //! analysis and the NBoard protocol. The one place that reads files, pipes and the clock.
 
+use reversi_engine::grid::{BoardSize, GridBoard, GridSearcher, grid_perft, parse_grid_board};
 use reversi_engine::notation::{parse_board, parse_moves};
 use reversi_engine::search::{
     Clock, Evaluate, HandEval, Limits, PatternEval, Searcher, solver_build,
@@ -17,9 +18,10 @@ mod nboard;
 mod train;
 
 const USAGE: &str = "usage:
-  reversi-engine perft DEPTH
-  reversi-engine solve BOARD64 X|O
+  reversi-engine perft DEPTH [--size 4|6|8|10]
+  reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand]   (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
   reversi-engine ladder [--games N] [--levels 1-9] [--threads N]   (each level vs the next)
@@ -72,13 +74,27 @@ fn cmd_perft(args: &[String]) -> ExitCode {
         eprintln!("perft needs a depth from 0 to 20\n{USAGE}");
         return ExitCode::from(2);
     };
+    let size = match args.get(1..) {
+        Some([]) | None => BoardSize::Eight,
+        Some([flag, side]) if flag == "--size" => {
+            match side.parse().ok().and_then(BoardSize::from_side) {
+                Some(size) => size,
+                None => return fail(format!("`{side}` is not a board size (4, 6, 8 or 10)")),
+            }
+        }
+        Some(other) => return fail(format!("perft does not take `{}`", other.join(" "))),
+    };
     let start = Instant::now();
-    let leaves = perft(Board::start(), depth);
+    // 8×8 counts on the fast path; the other sizes on the generic bitboards.
+    let (leaves, path) = if size == BoardSize::Eight {
+        (perft(Board::start(), depth), fast_path_name())
+    } else {
+        (grid_perft(GridBoard::start(size), depth), "generic u128")
+    };
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "perft({depth}) = {leaves}  {secs:.3} s  {:.1} M leaves/s  [{}]",
+        "perft({depth}) on {size} = {leaves}  {secs:.3} s  {:.1} M leaves/s  [{path}]",
         leaves as f64 / secs.max(1e-9) / 1e6,
-        fast_path_name()
     );
     ExitCode::SUCCESS
 }
@@ -97,7 +113,16 @@ fn square_list(pv: &[Square]) -> String {
 
 fn cmd_solve(args: &[String]) -> ExitCode {
     if args.is_empty() {
-        return fail("solve needs a board (64 squares of X, O, -) and the side to move");
+        return fail(
+            "solve needs a board (16, 36, 64 or 100 squares of X, O, -) and the side to move",
+        );
+    }
+    let setup = match parse_grid_board(&args.join(" ")) {
+        Ok(setup) => setup,
+        Err(e) => return fail(format!("bad board: {e}")),
+    };
+    if setup.size != BoardSize::Eight {
+        return solve_generic(&setup.board());
     }
     let pos = match parse_board(&args.join(" "), Rules::default()) {
         Ok(pos) => pos,
@@ -119,6 +144,48 @@ fn cmd_solve(args: &[String]) -> ExitCode {
         solver_build()
     );
     ExitCode::SUCCESS
+}
+
+/// Solves a board of a size other than 8×8 with the generic solver and prints the result.
+fn solve_generic(board: &GridBoard) -> ExitCode {
+    let clock = Stopwatch::start();
+    let result = GridSearcher::new(256).solve(board, &AtomicBool::new(false), &clock);
+    let secs = clock.0.elapsed().as_secs_f64();
+    let best = result
+        .best_move
+        .map_or("pass".to_string(), |i| result.cell(i).to_string());
+    println!(
+        "best {best}  score {:+}  nodes {}  {secs:.3} s  {:.1} M nodes/s  pv {}  [{}, generic u128]",
+        result.score,
+        result.nodes,
+        result.nodes as f64 / secs.max(1e-9) / 1e6,
+        result.pv_names(),
+        board.size
+    );
+    ExitCode::SUCCESS
+}
+
+/// `bench six`: the whole 6×6 game solved from the start; its known result is 16-20.
+fn bench_six() -> ExitCode {
+    let start = GridBoard::start(BoardSize::Six);
+    let clock = Stopwatch::start();
+    let result = GridSearcher::new(256).solve(&start, &AtomicBool::new(false), &clock);
+    let secs = clock.0.elapsed().as_secs_f64();
+    let (first, second) = (16 + (result.score + 4) / 2, 20 - (result.score + 4) / 2);
+    let right = result.score == -4;
+    println!(
+        "6×6 from the start: score {:+} for the first player ({first}-{second}, expected 16-20) {}  {secs:.3} s  {} nodes  {:.1} M nodes/s  pv {}",
+        result.score,
+        if right { "ok" } else { "WRONG" },
+        result.nodes,
+        result.nodes as f64 / secs.max(1e-9) / 1e6,
+        result.pv_names()
+    );
+    if right {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// One line of an FFO file: `id board64 side empties best_score best_moves [moves:scores]`.
@@ -189,10 +256,13 @@ fn parse_ffo(text: &str) -> Result<Vec<FfoPosition>, FfoError> {
 }
 
 fn cmd_bench(args: &[String]) -> ExitCode {
+    if args.first().map(String::as_str) == Some("six") {
+        return bench_six();
+    }
     let (Some("ffo"), Some(file), Some(range)) =
         (args.first().map(String::as_str), args.get(1), args.get(2))
     else {
-        return fail("bench needs: ffo FILE FIRST-LAST");
+        return fail("bench needs: ffo FILE FIRST-LAST, or six");
     };
     let Some((first, last)) = range
         .split_once('-')

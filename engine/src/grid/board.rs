@@ -1,0 +1,197 @@
+//! The search's view of a position on any board size: two `u128`s (side to move first) and
+//! the size. The generic counterpart of [`crate::Board`], which stays the 8×8 fast path.
+
+use super::{BoardSize, Geometry};
+
+/// Discs of the side to move (`player`) and of the other side (`opponent`) on a board of `size`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct GridBoard {
+    /// The board's size.
+    pub size: BoardSize,
+    /// Discs of the side to move (bit = row × side + column).
+    pub player: u128,
+    /// Discs of the side not to move.
+    pub opponent: u128,
+}
+
+impl GridBoard {
+    /// A board from the two disc sets; they must not overlap.
+    pub const fn new(size: BoardSize, player: u128, opponent: u128) -> GridBoard {
+        GridBoard {
+            size,
+            player,
+            opponent,
+        }
+    }
+
+    /// The diagonal start, scaled to the centre, the first player to move: as on 8×8, the
+    /// first player's discs are on the lower-left and upper-right centre squares.
+    pub fn start(size: BoardSize) -> GridBoard {
+        let (low, high) = centre(size);
+        GridBoard::new(size, low[1] | high[0], low[0] | high[1])
+    }
+
+    #[inline(always)]
+    fn geometry(&self) -> &'static Geometry {
+        self.size.geometry()
+    }
+
+    /// Empty squares of the board.
+    #[inline(always)]
+    pub fn empties(&self) -> u128 {
+        !(self.player | self.opponent) & self.geometry().full
+    }
+
+    /// The legal placements of the side to move.
+    #[inline]
+    pub fn moves(&self) -> u128 {
+        let g = self.geometry();
+        let empty = self.empties();
+        let steps = g.side - 3;
+        let mut moves = 0;
+        for dir in 0..8 {
+            let mut run = g.shift(self.player, dir) & self.opponent;
+            for _ in 0..steps {
+                run |= g.shift(run, dir) & self.opponent;
+            }
+            moves |= g.shift(run, dir) & empty;
+        }
+        moves
+    }
+
+    /// The discs a placement on square `index` flips (zero if it flanks nothing). The square
+    /// must be empty.
+    #[inline]
+    pub fn flips(&self, index: usize) -> u128 {
+        let g = self.geometry();
+        let from = 1u128 << index;
+        let mut flips = 0;
+        for dir in 0..8 {
+            let mut line = 0;
+            let mut at = g.shift(from, dir);
+            while at & self.opponent != 0 {
+                line |= at;
+                at = g.shift(at, dir);
+            }
+            if at & self.player != 0 {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    /// The board after the side to move places on `index`, flipping `flips`; the sides swap.
+    #[inline(always)]
+    pub fn play_with(&self, index: usize, flips: u128) -> GridBoard {
+        GridBoard::new(
+            self.size,
+            self.opponent ^ flips,
+            self.player ^ flips ^ (1u128 << index),
+        )
+    }
+
+    /// The board after a placement on `index`, or `None` if the square is taken or off the
+    /// board, or the placement flips nothing.
+    pub fn play(&self, index: usize) -> Option<GridBoard> {
+        if index >= self.size.squares() as usize || self.empties() & (1u128 << index) == 0 {
+            return None;
+        }
+        let f = self.flips(index);
+        (f != 0).then(|| self.play_with(index, f))
+    }
+
+    /// The board after a pass: the sides swap.
+    #[inline(always)]
+    pub fn pass(&self) -> GridBoard {
+        GridBoard::new(self.size, self.opponent, self.player)
+    }
+
+    /// Whether neither side can move.
+    pub fn is_game_over(&self) -> bool {
+        self.moves() == 0 && self.pass().moves() == 0
+    }
+
+    /// Final score for the side to move in discs, empties to the winner (the tournament way).
+    pub fn final_score(&self) -> i32 {
+        let p = self.player.count_ones() as i32;
+        let o = self.opponent.count_ones() as i32;
+        let e = self.size.squares() as i32 - p - o;
+        match p.cmp(&o) {
+            std::cmp::Ordering::Greater => p - o + e,
+            std::cmp::Ordering::Less => p - o - e,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+}
+
+/// The four centre squares as bit pairs: `low` = (upper-left, lower-left) column, `high` =
+/// (upper-right, lower-right) column, i.e. d4/d5 and e4/e5 on 8×8.
+pub(crate) fn centre(size: BoardSize) -> ([u128; 2], [u128; 2]) {
+    let c = size.side() / 2 - 1;
+    let bit = |column: u8, row: u8| 1u128 << size.index(column, row).unwrap_or(0);
+    (
+        [bit(c, c), bit(c, c + 1)],
+        [bit(c + 1, c), bit(c + 1, c + 1)],
+    )
+}
+
+/// Counts the leaves of the game tree `depth` plies deep: a forced pass is a ply and a finished
+/// game is one leaf (convention A of `shared/data/perft.txt`, as [`crate::perft`]).
+///
+/// ```
+/// use reversi_engine::grid::{grid_perft, BoardSize, GridBoard};
+/// assert_eq!(grid_perft(GridBoard::start(BoardSize::Eight), 4), 244);
+/// ```
+pub fn grid_perft(board: GridBoard, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = board.moves();
+    if moves == 0 {
+        let passed = board.pass();
+        if passed.moves() == 0 {
+            return 1;
+        }
+        return grid_perft(passed, depth - 1);
+    }
+    if depth == 1 {
+        return moves.count_ones() as u64;
+    }
+    let mut leaves = 0;
+    while moves != 0 {
+        let index = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        leaves += grid_perft(board.play_with(index, board.flips(index)), depth - 1);
+    }
+    leaves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, perft};
+
+    #[test]
+    fn eight_by_eight_matches_the_fast_path() {
+        let start = GridBoard::start(BoardSize::Eight);
+        let fast = Board::start();
+        assert_eq!(start.player, fast.player as u128);
+        assert_eq!(start.opponent, fast.opponent as u128);
+        for depth in 0..=6 {
+            assert_eq!(
+                grid_perft(start, depth),
+                perft(fast, depth),
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_start_has_four_moves() {
+        for size in BoardSize::ALL {
+            let start = GridBoard::start(size);
+            assert_eq!(start.moves().count_ones(), 4, "{size}");
+            assert_eq!((start.player | start.opponent).count_ones(), 4);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The nine levels on every board size: the same ladder as on 8×8 (random, greedy, shallow
+//! searches that sometimes settle for less, deeper ones that solve the endgame), played with
+//! the generic search and its hand-written evaluation.
+
+use super::eval::DISC;
+use super::{GridBoard, GridLimits, GridResult, GridSearcher};
+use crate::Scoring;
+use crate::search::{Clock, Level};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::sync::atomic::AtomicBool;
+
+/// How one level searches on a generic board.
+struct Settings {
+    depth: u32,
+    /// Discs a move may lose against the best one (0: always the best).
+    tolerance: i32,
+    solve_empties: u32,
+    time_ms: Option<u64>,
+    tt_mb: usize,
+}
+
+fn settings(level: Level, empties: u32) -> Settings {
+    let s = |depth, tolerance, solve_empties, time_ms, tt_mb| Settings {
+        depth,
+        tolerance,
+        solve_empties,
+        time_ms,
+        tt_mb,
+    };
+    // As on 8×8, but every searching level from Club up has a time budget: a 10×10 board has
+    // more moves to look at, and the generic bitboards are slower.
+    match level {
+        Level::Random | Level::Greedy => s(0, 0, 0, None, 1),
+        Level::Novice => s(2, 8, 6, None, 1),
+        Level::Beginner => s(3, 4, 8, None, 1),
+        Level::Casual => s(4, 2, 10, None, 2),
+        Level::Club => s(6, 0, 12, Some(1000), 8),
+        Level::Strong => s(8, 0, 14, Some(1000), 16),
+        Level::Expert => s(10, 0, 16, Some(1000), 32),
+        Level::Master if empties <= 20 => s(60, 0, 20, Some(4000), 64),
+        Level::Master => s(60, 0, 20, Some(1000), 64),
+    }
+}
+
+/// The computer's move at `level` on a board of any size under `scoring`. The same board,
+/// level and seed give the same move (levels with a time budget excepted). `best_move` is
+/// `None` only when the side to move has to pass.
+///
+/// ```
+/// use reversi_engine::grid::{grid_choose_move, BoardSize, GridBoard};
+/// use reversi_engine::search::{Level, NoClock};
+/// use reversi_engine::Scoring;
+/// use std::sync::atomic::AtomicBool;
+/// let board = GridBoard::start(BoardSize::Ten);
+/// let stop = AtomicBool::new(false);
+/// for level in Level::ALL.into_iter().take(5) {
+///     let result = grid_choose_move(&board, level, Scoring::MostDiscs, 7, &stop, &NoClock);
+///     assert!(board.play(result.best_move.unwrap()).is_some(), "{level}");
+/// }
+/// ```
+pub fn grid_choose_move(
+    board: &GridBoard,
+    level: Level,
+    scoring: Scoring,
+    rng_seed: u64,
+    stop: &AtomicBool,
+    clock: &dyn Clock,
+) -> GridResult {
+    let mut rng = StdRng::seed_from_u64(rng_seed);
+    let mut squares = Vec::new();
+    let mut moves = board.moves();
+    while moves != 0 {
+        squares.push(moves.trailing_zeros() as usize);
+        moves &= moves - 1;
+    }
+    let simple = |index: usize| GridResult {
+        size: board.size,
+        best_move: Some(index),
+        score: 0,
+        pv: vec![index],
+        depth: 0,
+        nodes: 0,
+        exact: false,
+    };
+    let empties = board.empties().count_ones();
+    let settings = settings(level, empties);
+    let mut searcher = GridSearcher::new(settings.tt_mb).with_scoring(scoring);
+    let limits = GridLimits {
+        depth: settings.depth.max(1),
+        time_ms: settings.time_ms,
+        solve_empties: settings.solve_empties,
+    };
+    if squares.is_empty() {
+        return searcher.search(board, &limits, stop, clock);
+    }
+    match level {
+        Level::Random => simple(squares[rng.random_range(0..squares.len())]),
+        Level::Greedy => {
+            let flips = |&index: &usize| {
+                let n = board.flips(index).count_ones() as i32;
+                if scoring == Scoring::FewestDiscs {
+                    -n
+                } else {
+                    n
+                }
+            };
+            let most = squares.iter().map(flips).max().unwrap_or(0);
+            let best: Vec<usize> = squares.into_iter().filter(|s| flips(s) == most).collect();
+            simple(best[rng.random_range(0..best.len())])
+        }
+        _ if settings.tolerance > 0 => {
+            let scored =
+                searcher.score_moves(board, settings.depth, settings.solve_empties, stop, clock);
+            let Some(top) = scored.iter().map(|&(_, v)| v).max() else {
+                return simple(squares[0]);
+            };
+            let near: Vec<(usize, i32)> = scored
+                .into_iter()
+                .filter(|&(_, v)| v >= top - settings.tolerance * DISC)
+                .collect();
+            let (index, v) = near[rng.random_range(0..near.len())];
+            GridResult {
+                score: (v + DISC / 2).div_euclid(DISC),
+                depth: settings.depth,
+                ..simple(index)
+            }
+        }
+        _ => searcher.search(board, &limits, stop, clock),
+    }
+}

@@ -1,0 +1,21 @@
+//! Every board size the rule texts allow (4×4, 6×6, 8×8, 10×10) on `u128` bitboards: moves,
+//! perft, board strings, an exact solver, a search with a hand-written evaluation, and the
+//! levels. Slower than the 8×8 fast path ([`crate::Board`], [`crate::search`]), which the
+//! 8×8 game keeps using; at 8×8 both give the same moves, which the tests check.
+
+mod board;
+mod eval;
+mod level;
+mod notation;
+mod search;
+mod size;
+mod table;
+
+pub use board::{GridBoard, grid_perft};
+pub use eval::evaluate as grid_evaluate;
+pub use level::grid_choose_move;
+pub use notation::{GridBoardError, GridSetup, grid_board_string, parse_grid_board};
+pub use search::{GridLimits, GridResult, GridSearcher};
+pub use size::{BoardSize, Cell, ParseCellError};
+
+pub(crate) use size::Geometry;

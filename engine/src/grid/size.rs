@@ -1,0 +1,243 @@
+//! Board sizes other than the fast 8×8 path: which sizes exist, how their squares are named
+//! (a1 top-left, columns a–j, rows 1–10) and the shift masks their bitboards need.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A square board's side: the rule texts allow smaller and larger boards than 8×8.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub enum BoardSize {
+    /// 4×4: tiny, solved in an instant.
+    Four,
+    /// 6×6: solved; with perfect play the second player wins 16-20.
+    Six,
+    /// 8×8, the official board.
+    #[default]
+    Eight,
+    /// 10×10 ("Grand Othello").
+    Ten,
+}
+
+impl BoardSize {
+    /// Every size, smallest first.
+    pub const ALL: [BoardSize; 4] = [
+        BoardSize::Four,
+        BoardSize::Six,
+        BoardSize::Eight,
+        BoardSize::Ten,
+    ];
+
+    /// Squares along one side.
+    pub const fn side(self) -> u8 {
+        match self {
+            BoardSize::Four => 4,
+            BoardSize::Six => 6,
+            BoardSize::Eight => 8,
+            BoardSize::Ten => 10,
+        }
+    }
+
+    /// Squares on the board.
+    pub const fn squares(self) -> u32 {
+        self.side() as u32 * self.side() as u32
+    }
+
+    /// The size with this side, if the game has it.
+    pub fn from_side(side: u32) -> Option<BoardSize> {
+        BoardSize::ALL.into_iter().find(|s| s.side() as u32 == side)
+    }
+
+    /// The size with this many squares (16, 36, 64 or 100), as a board string's length says.
+    pub fn from_squares(squares: usize) -> Option<BoardSize> {
+        BoardSize::ALL
+            .into_iter()
+            .find(|s| s.squares() as usize == squares)
+    }
+
+    /// The masks of this size's bitboards.
+    pub(crate) const fn geometry(self) -> &'static Geometry {
+        &GEOMETRIES[self as usize]
+    }
+
+    /// The index (row × side + column) of the square at `column`, `row`, if on the board.
+    pub fn index(self, column: u8, row: u8) -> Option<usize> {
+        (column < self.side() && row < self.side())
+            .then(|| row as usize * self.side() as usize + column as usize)
+    }
+
+    /// The square at `index`.
+    pub fn cell(self, index: usize) -> Cell {
+        let side = self.side() as usize;
+        Cell {
+            column: (index % side) as u8,
+            row: (index / side) as u8,
+        }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}×{0}", self.side())
+    }
+}
+
+/// A square named as on any board: column (0 = a) and row (0 = row 1, the top). The name does
+/// not depend on the board's size; whether it is on a board does ([`BoardSize::index`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell {
+    /// 0 = column a.
+    pub column: u8,
+    /// 0 = row 1.
+    pub row: u8,
+}
+
+/// A square name that is not `a1` … `j10`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseCellError(pub String);
+
+impl fmt::Display for ParseCellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a square (a1 to j10)", self.0)
+    }
+}
+
+impl std::error::Error for ParseCellError {}
+
+impl FromStr for Cell {
+    type Err = ParseCellError;
+
+    fn from_str(text: &str) -> Result<Cell, ParseCellError> {
+        let bad = || ParseCellError(text.to_string());
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
+        if !('a'..='j').contains(&letter) {
+            return Err(bad());
+        }
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let row: u8 = digits.parse().map_err(|_| bad())?;
+        if !(1..=10).contains(&row) || digits.starts_with('0') {
+            return Err(bad());
+        }
+        Ok(Cell {
+            column: letter as u8 - b'a',
+            row: row - 1,
+        })
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.column) as char, self.row + 1)
+    }
+}
+
+/// The masks that keep shifted `u128` bitboards on the board: squares of the board, and the
+/// board without its first or its last column (a shift one column along must not wrap).
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    pub side: u32,
+    pub full: u128,
+    pub not_first_column: u128,
+    pub not_last_column: u128,
+}
+
+const fn geometry(side: u32) -> Geometry {
+    let full = if side * side == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (side * side)) - 1
+    };
+    let mut first = 0u128;
+    let mut row = 0;
+    while row < side {
+        first |= 1u128 << (row * side);
+        row += 1;
+    }
+    let last = first << (side - 1);
+    Geometry {
+        side,
+        full,
+        not_first_column: full & !first,
+        not_last_column: full & !last,
+    }
+}
+
+const GEOMETRIES: [Geometry; 4] = [geometry(4), geometry(6), geometry(8), geometry(10)];
+
+impl Geometry {
+    /// Every square shifted one step in direction `dir` (0..8: E, W, S, N, SE, SW, NE, NW),
+    /// dropping what leaves the board.
+    #[inline(always)]
+    pub fn shift(&self, bits: u128, dir: usize) -> u128 {
+        let n = self.side;
+        match dir {
+            0 => (bits << 1) & self.not_first_column,
+            1 => (bits >> 1) & self.not_last_column,
+            2 => (bits << n) & self.full,
+            3 => bits >> n,
+            4 => (bits << (n + 1)) & self.not_first_column,
+            5 => (bits << (n - 1)) & self.not_last_column,
+            6 => (bits >> (n - 1)) & self.not_first_column,
+            _ => (bits >> (n + 1)) & self.not_last_column,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_on_every_size() {
+        for size in BoardSize::ALL {
+            for index in 0..size.squares() as usize {
+                let cell = size.cell(index);
+                let name = cell.to_string();
+                let back: Cell = name.parse().unwrap();
+                assert_eq!(size.index(back.column, back.row), Some(index), "{name}");
+            }
+        }
+        assert_eq!(BoardSize::Ten.cell(99).to_string(), "j10");
+        assert_eq!(BoardSize::Six.cell(35).to_string(), "f6");
+        for bad in ["", "k1", "a0", "a11", "a01", "a", "1a", "b2x"] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shifts_never_wrap_or_leave_the_board() {
+        for size in BoardSize::ALL {
+            let g = size.geometry();
+            let n = size.side() as i32;
+            let deltas = [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (-1, 1),
+                (1, -1),
+                (-1, -1),
+            ];
+            for (dir, (dc, dr)) in deltas.into_iter().enumerate() {
+                for index in 0..size.squares() as usize {
+                    let cell = size.cell(index);
+                    let (c, r) = (cell.column as i32 + dc, cell.row as i32 + dr);
+                    let want = if (0..n).contains(&c) && (0..n).contains(&r) {
+                        1u128 << (r * n + c)
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        g.shift(1u128 << index, dir),
+                        want,
+                        "{size} {cell} dir {dir}"
+                    );
+                }
+            }
+        }
+    }
+}

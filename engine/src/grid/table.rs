@@ -1,0 +1,74 @@
+//! The transposition table of the generic search: two-slot buckets, the first kept for the
+//! deeper result, the second always replaced.
+
+/// What the search learned about one position: bounds on its score and the best move.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Entry {
+    pub player: u128,
+    pub opponent: u128,
+    pub lower: i32,
+    pub upper: i32,
+    /// Plies searched, or [`EXACT`] for a solved endgame (scores in discs then).
+    pub depth: u8,
+    /// The best move's square, or [`NO_MOVE`].
+    pub best: u8,
+}
+
+/// `depth` of an entry that holds an exact endgame result.
+pub(crate) const EXACT: u8 = u8::MAX;
+/// `best` of an entry without a move.
+pub(crate) const NO_MOVE: u8 = u8::MAX;
+
+pub(crate) struct Table {
+    buckets: Vec<[Entry; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Table {
+        let want = (mb.max(1) << 20) / std::mem::size_of::<[Entry; 2]>();
+        let count = (want.max(2).next_power_of_two() / 2).max(1);
+        Table {
+            buckets: vec![[Entry::default(); 2]; count],
+            mask: count - 1,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.buckets.fill([Entry::default(); 2]);
+    }
+
+    fn bucket(&self, player: u128, opponent: u128) -> usize {
+        // Fold the four 64-bit words with odd multipliers; the top bits mix best.
+        let h = (player as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ ((player >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (opponent as u64).wrapping_mul(0x1656_67B1_9E37_79F9)
+            ^ ((opponent >> 64) as u64).wrapping_mul(0x85EB_CA77_C2B2_AE63);
+        (h >> 32) as usize & self.mask
+    }
+
+    pub fn probe(&self, player: u128, opponent: u128) -> Option<Entry> {
+        let bucket = &self.buckets[self.bucket(player, opponent)];
+        bucket
+            .iter()
+            .find(|e| e.player == player && e.opponent == opponent && (player | opponent) != 0)
+            .copied()
+    }
+
+    pub fn store(&mut self, entry: Entry) {
+        let at = self.bucket(entry.player, entry.opponent);
+        let bucket = &mut self.buckets[at];
+        let same = |e: &Entry| e.player == entry.player && e.opponent == entry.opponent;
+        let slot = if same(&bucket[0]) || entry.depth >= bucket[0].depth {
+            0
+        } else {
+            1
+        };
+        if slot == 0 && !same(&bucket[0]) && bucket[0].player | bucket[0].opponent != 0 {
+            // The deeper slot's old result moves down rather than vanish.
+            bucket[1] = bucket[0];
+        }
+        bucket[slot] = entry;
+    }
+}
