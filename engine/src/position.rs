@@ -126,6 +126,8 @@ pub struct Outcome {
     pub winner: Option<Color>,
     /// The scoring the winner was decided by.
     pub scoring: Scoring,
+    /// Squares on the board (64 on 8×8): the empties given to the winner are counted from it.
+    pub squares: u32,
 }
 
 impl Outcome {
@@ -135,7 +137,7 @@ impl Outcome {
     pub fn score_for(&self, color: Color) -> i32 {
         let own = self.discs[color.index()] as i32;
         let other = self.discs[(!color).index()] as i32;
-        let empties = 64 - own - other;
+        let empties = self.squares as i32 - own - other;
         let margin = match self.scoring {
             Scoring::MostDiscs => own - other,
             Scoring::FewestDiscs => other - own,
@@ -324,6 +326,7 @@ impl Position {
             discs,
             winner,
             scoring: self.rules.scoring,
+            squares: 64,
         }
     }
 

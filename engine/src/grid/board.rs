@@ -46,6 +46,9 @@ impl GridBoard {
     #[inline]
     pub fn moves(&self) -> u128 {
         let g = self.geometry();
+        if g.side <= 8 {
+            return self.moves_small(g) as u128;
+        }
         let empty = self.empties();
         let steps = g.side - 3;
         let mut moves = 0;
@@ -60,21 +63,92 @@ impl GridBoard {
     }
 
     /// The discs a placement on square `index` flips (zero if it flanks nothing). The square
-    /// must be empty.
+    /// must be empty. Along each ray the first square that is not the opponent's ends the
+    /// line: if it is the mover's, the opponent's discs before it flip.
     #[inline]
     pub fn flips(&self, index: usize) -> u128 {
         let g = self.geometry();
-        let from = 1u128 << index;
+        if g.neighbours[index] & self.opponent == 0 {
+            return 0;
+        }
+        if g.side <= 8 {
+            return self.flips_small(index) as u128;
+        }
+        let rays = &g.rays[index];
         let mut flips = 0;
-        for dir in 0..8 {
-            let mut line = 0;
-            let mut at = g.shift(from, dir);
-            while at & self.opponent != 0 {
-                line |= at;
-                at = g.shift(at, dir);
+        // Directions along which the square index grows: the nearest square is the lowest bit.
+        for dir in [0, 2, 4, 5] {
+            let ray = rays[dir];
+            let ends = ray & !self.opponent;
+            let nearest = ends & ends.wrapping_neg();
+            if nearest & self.player != 0 {
+                flips |= ray & (nearest - 1);
             }
-            if at & self.player != 0 {
-                flips |= line;
+        }
+        // And along which it shrinks: the nearest is the highest bit.
+        for dir in [1, 3, 6, 7] {
+            let ray = rays[dir];
+            let ends = ray & !self.opponent;
+            if ends != 0 {
+                let nearest = 1u128 << (127 - ends.leading_zeros());
+                if nearest & self.player != 0 {
+                    flips |= ray & !((nearest << 1) - 1);
+                }
+            }
+        }
+        flips
+    }
+
+    /// [`GridBoard::moves`] on boards that fit a `u64` (up to 8×8).
+    #[inline]
+    fn moves_small(&self, g: &Geometry) -> u64 {
+        let (player, opponent) = (self.player as u64, self.opponent as u64);
+        let empty = self.empties() as u64;
+        let (n, full) = (g.side, g.full as u64);
+        let (not_first, not_last) = (g.not_first_column as u64, g.not_last_column as u64);
+        let shift = |bits: u64, dir: usize| match dir {
+            0 => (bits << 1) & not_first,
+            1 => (bits >> 1) & not_last,
+            2 => (bits << n) & full,
+            3 => bits >> n,
+            4 => (bits << (n + 1)) & not_first,
+            5 => (bits << (n - 1)) & not_last,
+            6 => (bits >> (n - 1)) & not_first,
+            _ => (bits >> (n + 1)) & not_last,
+        };
+        let mut moves = 0;
+        for dir in 0..8 {
+            let mut run = shift(player, dir) & opponent;
+            for _ in 0..n - 3 {
+                run |= shift(run, dir) & opponent;
+            }
+            moves |= shift(run, dir) & empty;
+        }
+        moves
+    }
+
+    /// [`GridBoard::flips`] on boards that fit a `u64` (up to 8×8): half the work.
+    #[inline]
+    fn flips_small(&self, index: usize) -> u64 {
+        let rays = &self.geometry().rays[index];
+        let (player, opponent) = (self.player as u64, self.opponent as u64);
+        let mut flips = 0;
+        for dir in [0, 2, 4, 5] {
+            let ray = rays[dir] as u64;
+            let ends = ray & !opponent;
+            let nearest = ends & ends.wrapping_neg();
+            if nearest & player != 0 {
+                flips |= ray & (nearest - 1);
+            }
+        }
+        for dir in [1, 3, 6, 7] {
+            let ray = rays[dir] as u64;
+            let ends = ray & !opponent;
+            if ends != 0 {
+                let nearest = 1u64 << (63 - ends.leading_zeros());
+                if nearest & player != 0 {
+                    flips |= ray & !((nearest << 1).wrapping_sub(1));
+                }
             }
         }
         flips

@@ -5,16 +5,20 @@
 
 mod board;
 mod eval;
+mod game;
 mod level;
 mod notation;
+mod position;
 mod search;
 mod size;
 mod table;
 
 pub use board::{GridBoard, grid_perft};
 pub use eval::evaluate as grid_evaluate;
+pub use game::{GridGame, GridTranscriptError, parse_grid_moves};
 pub use level::grid_choose_move;
 pub use notation::{GridBoardError, GridSetup, grid_board_string, parse_grid_board};
+pub use position::{GridIllegalMove, GridMove, GridPlacement, GridPosition, squares};
 pub use search::{GridLimits, GridResult, GridSearcher};
 pub use size::{BoardSize, Cell, ParseCellError};
 

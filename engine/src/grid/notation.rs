@@ -20,6 +20,11 @@ pub struct GridSetup {
 }
 
 impl GridSetup {
+    /// The position this setup gives under `rules` (supplies from the discs on the board).
+    pub fn position(&self, rules: crate::Rules) -> super::GridPosition {
+        super::GridPosition::from_discs(self.size, rules, self.black, self.white, self.to_move)
+    }
+
     /// The search's view: the side to move first.
     pub fn board(&self) -> GridBoard {
         match self.to_move {

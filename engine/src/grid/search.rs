@@ -12,7 +12,7 @@
 //! ```
 
 use super::eval::{DISC, evaluate};
-use super::table::{EXACT, Entry, NO_MOVE, Table};
+use super::table::{EXACT, NO_MOVE, Table};
 use super::{BoardSize, Cell, GridBoard};
 use crate::Scoring;
 use crate::search::Clock;
@@ -53,9 +53,15 @@ impl GridResult {
 /// A bound beyond every score, in hundredths of a disc.
 const INF: i32 = 30_000;
 /// Below this many empties the solver walks the empty squares instead of generating moves.
-const SMALL: u32 = 6;
+const SMALL: u32 = 5;
 /// From this many empties up the solver orders moves and uses the table.
-const ORDER_FROM: u32 = 9;
+const ORDER_FROM: u32 = 7;
+/// From this many empties up the solver orders moves by a shallow search.
+const SHALLOW_FROM: u32 = 16;
+/// A solve's first-guess search stops this many empties short of the end...
+const GUESS_SOLVED: u32 = 10;
+/// ...and is at most this deep.
+const GUESS_DEPTH: u32 = 8;
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 4096;
 
@@ -122,6 +128,72 @@ fn ordered(board: &GridBoard, moves: u128, first: u8) -> Vec<(usize, u128)> {
     list.into_iter().map(|(_, i, f)| (i, f)).collect()
 }
 
+/// As [`ordered`], but by a shallow search of each reply (`depth` plies of the evaluation,
+/// through the table), the mobility count breaking ties: worth its cost high in the tree.
+fn ordered_by_search(
+    ctx: &mut Ctx,
+    board: &GridBoard,
+    moves: u128,
+    first: u8,
+    depth: u32,
+) -> Vec<(usize, u128)> {
+    let mut list: Vec<(i32, usize, u128)> = Vec::with_capacity(moves.count_ones() as usize);
+    let mut rest = moves;
+    // The shallow searches must not solve: they only rank the moves.
+    let solve_empties = std::mem::replace(&mut ctx.solve_empties, 0);
+    while rest != 0 {
+        let index = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let flips = board.flips(index);
+        let child = board.play_with(index, flips);
+        let key = if index as u8 == first {
+            i32::MAX
+        } else if depth <= 2 {
+            -shallow(ctx, &child, depth, -INF, INF) - 16 * child.moves().count_ones() as i32
+        } else {
+            -search(ctx, child, depth - 1, -INF, INF, false)
+                - 16 * child.moves().count_ones() as i32
+        };
+        list.push((key, index, flips));
+    }
+    ctx.solve_empties = solve_empties;
+    list.sort_unstable_by_key(|&(key, _, _)| std::cmp::Reverse(key));
+    list.into_iter().map(|(_, i, f)| (i, f)).collect()
+}
+
+/// Plain alpha-beta over the evaluation, `depth` plies: the solver's move ordering.
+fn shallow(ctx: &mut Ctx, board: &GridBoard, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    ctx.nodes += 1;
+    if depth == 0 {
+        return ctx.evaluate(board);
+    }
+    let mut moves = board.moves();
+    if moves == 0 {
+        let other = board.pass();
+        if other.moves() == 0 {
+            return ctx.final_score(board) * DISC;
+        }
+        return -shallow(ctx, &other, depth - 1, -beta, -alpha);
+    }
+    let mut best = -INF;
+    while moves != 0 {
+        let index = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let child = board.play_with(index, board.flips(index));
+        let v = -shallow(ctx, &child, depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
 fn corners(size: BoardSize) -> u128 {
     let n = size.side() - 1;
     [(0, 0), (n, 0), (0, n), (n, n)]
@@ -151,7 +223,7 @@ fn solve(ctx: &mut Ctx, board: GridBoard, mut alpha: i32, mut beta: i32, passed:
     }
     let mut first = NO_MOVE;
     let use_table = count >= ORDER_FROM;
-    if use_table && let Some(e) = ctx.table.probe(board.player, board.opponent) {
+    if use_table && let Some(e) = ctx.table.probe(&board) {
         if e.depth == EXACT {
             if e.lower >= beta || e.lower == e.upper {
                 return e.lower;
@@ -166,7 +238,10 @@ fn solve(ctx: &mut Ctx, board: GridBoard, mut alpha: i32, mut beta: i32, passed:
     }
     // The window the moves are searched with: what they prove is relative to it.
     let (alpha0, beta0) = (alpha, beta);
-    let list = if use_table {
+    let list = if count >= SHALLOW_FROM {
+        let depth = ((count - SHALLOW_FROM) / 3 + 1).min(6);
+        ordered_by_search(ctx, &board, moves, first, depth)
+    } else if use_table {
         ordered(&board, moves, first)
     } else {
         let mut list = Vec::with_capacity(moves.count_ones() as usize);
@@ -208,14 +283,7 @@ fn solve(ctx: &mut Ctx, board: GridBoard, mut alpha: i32, mut beta: i32, passed:
     }
     if use_table {
         let (lower, upper) = bounds(best, alpha0, beta0, board.size.squares() as i32);
-        ctx.table.store(Entry {
-            player: board.player,
-            opponent: board.opponent,
-            lower,
-            upper,
-            depth: EXACT,
-            best: best_move,
-        });
+        ctx.table.store(&board, lower, upper, EXACT, best_move);
     }
     best
 }
@@ -313,7 +381,7 @@ fn search(
         return -search(ctx, board.pass(), depth, -beta, -alpha, true);
     }
     let mut first = NO_MOVE;
-    if let Some(e) = ctx.table.probe(board.player, board.opponent) {
+    if let Some(e) = ctx.table.probe(&board) {
         let scale = if e.depth == EXACT { DISC } else { 1 };
         if e.depth == EXACT || e.depth as u32 >= depth {
             let (lower, upper) = (e.lower * scale, e.upper * scale);
@@ -359,14 +427,13 @@ fn search(
         }
     }
     let (lower, upper) = bounds(best, alpha0, beta0, INF);
-    ctx.table.store(Entry {
-        player: board.player,
-        opponent: board.opponent,
+    ctx.table.store(
+        &board,
         lower,
         upper,
-        depth: depth.min(EXACT as u32 - 1) as u8,
-        best: best_move,
-    });
+        depth.min(EXACT as u32 - 1) as u8,
+        best_move,
+    );
     best
 }
 
@@ -447,10 +514,10 @@ impl GridSearcher {
         stop: &AtomicBool,
         clock: &dyn Clock,
     ) -> GridResult {
-        let size = board.size;
         let empties = board.empties().count_ones();
+        let exact = empties <= limits.solve_empties;
         let mut result = GridResult {
-            size,
+            size: board.size,
             best_move: None,
             score: 0,
             pv: Vec::new(),
@@ -458,52 +525,56 @@ impl GridSearcher {
             nodes: 0,
             exact: false,
         };
-        let moves = board.moves();
-        let mut root: Vec<(usize, u128)> = ordered(board, moves, NO_MOVE);
-        if root.is_empty() {
+        if board.moves() == 0 {
             let mut ctx = self.ctx(stop, clock, limits.time_ms, limits.solve_empties);
             let score = if board.is_game_over() {
                 ctx.final_score(board)
-            } else if empties <= limits.solve_empties {
+            } else if exact {
                 -solve(&mut ctx, board.pass(), -INF, INF, true)
             } else {
                 -search(&mut ctx, board.pass(), limits.depth.max(1), -INF, INF, true) / DISC
             };
             result.score = score;
-            result.exact = empties <= limits.solve_empties && !ctx.aborted;
+            result.exact = exact && !ctx.aborted;
             result.nodes = ctx.nodes;
             return result;
         }
+        // A solve starts with a short midgame search: its score is the first guess and its
+        // table entries order the solver's first moves.
+        let depth = if exact {
+            empties.saturating_sub(GUESS_SOLVED).min(GUESS_DEPTH)
+        } else {
+            limits.depth.min(empties)
+        };
+        self.deepen(board, depth, limits, stop, clock, &mut result);
+        if exact {
+            self.solve_root(board, limits, stop, clock, &mut result);
+        }
+        result
+    }
+
+    /// Midgame iterations from 1 to `depth` plies, each result kept once it completes.
+    fn deepen(
+        &mut self,
+        board: &GridBoard,
+        depth: u32,
+        limits: &GridLimits,
+        stop: &AtomicBool,
+        clock: &dyn Clock,
+        result: &mut GridResult,
+    ) {
+        let mut root: Vec<(usize, u128)> = ordered(board, board.moves(), NO_MOVE);
         result.best_move = Some(root[0].0);
         result.pv = vec![root[0].0];
-        let exact = empties <= limits.solve_empties;
-        let depths: Vec<u32> = if exact {
-            vec![empties]
-        } else {
-            (1..=limits.depth.min(empties)).collect()
-        };
-        let mut nodes = 0;
-        for depth in depths {
-            let mut ctx = self.ctx(stop, clock, limits.time_ms, limits.solve_empties);
+        for depth in 1..=depth {
+            // Never solve inside these iterations: the exact part is `solve_root`'s.
+            let mut ctx = self.ctx(stop, clock, limits.time_ms, 0);
             let (mut alpha, beta) = (-INF, INF);
             let mut best = None;
             let mut scored = Vec::with_capacity(root.len());
             for (k, &(index, flips)) in root.iter().enumerate() {
                 let child = board.play_with(index, flips);
-                let v = if exact {
-                    let (a, b) = (alpha.max(-INF), beta);
-                    let v = if k == 0 {
-                        -solve(&mut ctx, child, -b, -a, false)
-                    } else {
-                        let v = -solve(&mut ctx, child, -a - 1, -a, false);
-                        if v > a {
-                            -solve(&mut ctx, child, -b, -v, false)
-                        } else {
-                            v
-                        }
-                    };
-                    v * DISC
-                } else if k == 0 {
+                let v = if k == 0 {
                     -search(&mut ctx, child, depth - 1, -beta, -alpha, false)
                 } else {
                     let v = -search(&mut ctx, child, depth - 1, -alpha - 1, -alpha, false);
@@ -520,36 +591,73 @@ impl GridSearcher {
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, index));
                 }
-                alpha = alpha.max(if exact { v / DISC } else { v });
+                alpha = alpha.max(v);
             }
-            nodes += ctx.nodes;
+            result.nodes += ctx.nodes;
             if ctx.aborted {
                 break;
             }
             let Some((v, index)) = best else { break };
             result.best_move = Some(index);
-            result.score = if exact {
-                v / DISC
-            } else {
-                (v + DISC / 2).div_euclid(DISC)
-            };
+            result.score = (v + DISC / 2).div_euclid(DISC);
             result.depth = depth;
-            result.exact = exact;
-            // Best first, the rest as they scored (a lower bound each): next iteration's order.
+            // Best first, the rest as they scored (a bound each): the next iteration's order.
             scored.sort_by_key(|&(v, _, _)| std::cmp::Reverse(v));
             root = scored.into_iter().map(|(_, i, f)| (i, f)).collect();
-            self.table.store(Entry {
-                player: board.player,
-                opponent: board.opponent,
-                lower: if exact { v / DISC } else { v },
-                upper: if exact { v / DISC } else { v },
-                depth: if exact { EXACT } else { depth as u8 },
-                best: index as u8,
-            });
-            result.pv = self.principal_variation(board, exact);
+            self.table.store(board, v, v, depth as u8, index as u8);
+            result.pv = self.principal_variation(board, false);
         }
-        result.nodes = nodes;
-        result
+    }
+
+    /// The exact score by null-window tests (MTD(f)): each asks whether the score is above an
+    /// odd number, which final scores never are (they are even), starting from the guess.
+    fn solve_root(
+        &mut self,
+        board: &GridBoard,
+        limits: &GridLimits,
+        stop: &AtomicBool,
+        clock: &dyn Clock,
+        result: &mut GridResult,
+    ) {
+        let limit = board.size.squares() as i32;
+        let (mut lower, mut upper) = (-limit, limit);
+        let mut guess = result.score;
+        let mut best = result.best_move;
+        let mut ctx = self.ctx(stop, clock, limits.time_ms, limits.solve_empties);
+        while lower < upper {
+            let mut test = guess.clamp(lower + 1, upper - 1);
+            if test % 2 == 0 {
+                test += if test - 1 > lower { -1 } else { 1 };
+            }
+            let v = solve(&mut ctx, *board, test, test + 1, false);
+            if ctx.aborted {
+                break;
+            }
+            if v > test {
+                lower = v;
+                best = ctx
+                    .table
+                    .probe(board)
+                    .filter(|e| e.depth == EXACT && e.best != NO_MOVE)
+                    .map(|e| e.best as usize)
+                    .or(best);
+            } else {
+                upper = v;
+            }
+            guess = v;
+        }
+        result.nodes += ctx.nodes;
+        if lower < upper {
+            return;
+        }
+        let best = best.unwrap_or(0);
+        result.best_move = Some(best);
+        result.score = lower;
+        result.depth = board.empties().count_ones();
+        result.exact = true;
+        // The table's root entry is a bound from the last test; the exact one names the move.
+        self.table.store(board, lower, lower, EXACT, best as u8);
+        result.pv = self.principal_variation(board, true);
     }
 
     /// The moves the table holds from `board` on: for a solve, only through exact entries.
@@ -564,7 +672,7 @@ impl GridSearcher {
                 at = at.pass();
                 continue;
             }
-            let Some(e) = self.table.probe(at.player, at.opponent) else {
+            let Some(e) = self.table.probe(&at) else {
                 break;
             };
             if e.best == NO_MOVE || (exact && e.depth != EXACT) {

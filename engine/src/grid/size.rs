@@ -55,7 +55,7 @@ impl BoardSize {
     }
 
     /// The masks of this size's bitboards.
-    pub(crate) const fn geometry(self) -> &'static Geometry {
+    pub(crate) fn geometry(self) -> &'static Geometry {
         &GEOMETRIES[self as usize]
     }
 
@@ -135,14 +135,39 @@ impl fmt::Display for Cell {
 }
 
 /// The masks that keep shifted `u128` bitboards on the board: squares of the board, and the
-/// board without its first or its last column (a shift one column along must not wrap).
+/// board without its first or its last column (a shift one column along must not wrap); and
+/// for each square the squares along each direction (rays) and its neighbours, which turn
+/// finding a placement's flips into a few masks instead of a walk.
 #[derive(Debug)]
 pub(crate) struct Geometry {
     pub side: u32,
     pub full: u128,
     pub not_first_column: u128,
     pub not_last_column: u128,
+    /// `rays[square][dir]`: the squares from `square` (excluded) to the edge in `dir`.
+    pub rays: [[u128; 8]; MAX_SQUARES],
+    /// The up to eight squares around each square.
+    pub neighbours: [u128; MAX_SQUARES],
+    /// `symmetry[s][square]`: where symmetry `s` (0..8; 0 is the identity) takes `square`.
+    pub symmetry: [[u8; MAX_SQUARES]; 8],
+    /// `inverse[s]`: the symmetry that undoes `s`.
+    pub inverse: [u8; 8],
 }
+
+/// Squares of the largest board.
+pub(crate) const MAX_SQUARES: usize = 100;
+
+/// Column and row steps of the directions, in [`Geometry::shift`]'s order.
+const STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
 
 const fn geometry(side: u32) -> Geometry {
     let full = if side * side == 128 {
@@ -157,15 +182,96 @@ const fn geometry(side: u32) -> Geometry {
         row += 1;
     }
     let last = first << (side - 1);
+    let mut rays = [[0u128; 8]; MAX_SQUARES];
+    let mut neighbours = [0u128; MAX_SQUARES];
+    let n = side as i32;
+    let mut square = 0;
+    while square < (side * side) as usize {
+        let mut dir = 0;
+        while dir < 8 {
+            let (dc, dr) = STEPS[dir];
+            let (mut c, mut r) = (square as i32 % n + dc, square as i32 / n + dr);
+            while c >= 0 && c < n && r >= 0 && r < n {
+                rays[square][dir] |= 1u128 << (r * n + c);
+                c += dc;
+                r += dr;
+            }
+            let (c, r) = (square as i32 % n + dc, square as i32 / n + dr);
+            if c >= 0 && c < n && r >= 0 && r < n {
+                neighbours[square] |= 1u128 << (r * n + c);
+            }
+            dir += 1;
+        }
+        square += 1;
+    }
+    // The eight symmetries of the square: bit 2 swaps columns and rows (a transpose), then
+    // bit 0 mirrors the columns and bit 1 the rows.
+    let mut symmetry = [[0u8; MAX_SQUARES]; 8];
+    let mut sym = 0;
+    while sym < 8 {
+        let mut square = 0;
+        while square < (side * side) as usize {
+            let (mut c, mut r) = (square as i32 % n, square as i32 / n);
+            if sym & 4 != 0 {
+                (c, r) = (r, c);
+            }
+            if sym & 1 != 0 {
+                c = n - 1 - c;
+            }
+            if sym & 2 != 0 {
+                r = n - 1 - r;
+            }
+            symmetry[sym][square] = (r * n + c) as u8;
+            square += 1;
+        }
+        sym += 1;
+    }
+    let mut inverse = [0u8; 8];
+    let mut sym = 0;
+    while sym < 8 {
+        let mut undo = 0;
+        while undo < 8 {
+            let mut square = 0;
+            let mut identity = true;
+            while square < (side * side) as usize {
+                if symmetry[undo][symmetry[sym][square] as usize] as usize != square {
+                    identity = false;
+                }
+                square += 1;
+            }
+            if identity {
+                inverse[sym] = undo as u8;
+            }
+            undo += 1;
+        }
+        sym += 1;
+    }
     Geometry {
         side,
         full,
         not_first_column: full & !first,
         not_last_column: full & !last,
+        rays,
+        neighbours,
+        symmetry,
+        inverse,
     }
 }
 
-const GEOMETRIES: [Geometry; 4] = [geometry(4), geometry(6), geometry(8), geometry(10)];
+impl Geometry {
+    /// `bits` under symmetry `sym`.
+    pub fn transform(&self, mut bits: u128, sym: usize) -> u128 {
+        let map = &self.symmetry[sym];
+        let mut out = 0;
+        while bits != 0 {
+            out |= 1u128 << map[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        out
+    }
+}
+
+static GEOMETRIES: [Geometry; 4] = [geometry(4), geometry(6), geometry(8), geometry(10)];
 
 impl Geometry {
     /// Every square shifted one step in direction `dir` (0..8: E, W, S, N, SE, SW, NE, NW),
@@ -204,6 +310,23 @@ mod tests {
         assert_eq!(BoardSize::Six.cell(35).to_string(), "f6");
         for bad in ["", "k1", "a0", "a11", "a01", "a", "1a", "b2x"] {
             assert!(bad.parse::<Cell>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn symmetries_are_the_eight_of_the_square_and_undo() {
+        for size in BoardSize::ALL {
+            let g = size.geometry();
+            let corner = size.index(0, 0).unwrap();
+            let mut images: Vec<usize> = (0..8).map(|s| g.symmetry[s][corner] as usize).collect();
+            images.sort_unstable();
+            images.dedup();
+            assert_eq!(images.len(), 4, "{size}: a corner goes to the four corners");
+            for sym in 0..8 {
+                let bits = 0b1011 | 1u128 << (size.squares() - 1);
+                let back = g.transform(g.transform(bits, sym), g.inverse[sym] as usize);
+                assert_eq!(back, bits, "{size} symmetry {sym}");
+            }
         }
     }
 

@@ -1,5 +1,9 @@
 //! The transposition table of the generic search: two-slot buckets, the first kept for the
-//! deeper result, the second always replaced.
+//! deeper result, the second always replaced. Near the start of a game, where the same
+//! position is reached in mirrored or turned forms, positions are stored in one canonical
+//! form of the eight symmetries of the square (and the best move turned with it).
+
+use super::GridBoard;
 
 /// What the search learned about one position: bounds on its score and the best move.
 #[derive(Copy, Clone, Debug, Default)]
@@ -48,15 +52,40 @@ impl Table {
         (h >> 32) as usize & self.mask
     }
 
-    pub fn probe(&self, player: u128, opponent: u128) -> Option<Entry> {
+    /// What is stored for `board`, the best move in `board`'s own squares.
+    pub fn probe(&self, board: &GridBoard) -> Option<Entry> {
+        let (player, opponent, sym) = key(board);
         let bucket = &self.buckets[self.bucket(player, opponent)];
-        bucket
+        let mut entry = bucket
             .iter()
             .find(|e| e.player == player && e.opponent == opponent && (player | opponent) != 0)
-            .copied()
+            .copied()?;
+        if sym != 0 && entry.best != NO_MOVE {
+            let g = board.size.geometry();
+            entry.best = g.symmetry[g.inverse[sym] as usize][entry.best as usize];
+        }
+        Some(entry)
     }
 
-    pub fn store(&mut self, entry: Entry) {
+    /// Stores what the search learned about `board`.
+    pub fn store(&mut self, board: &GridBoard, lower: i32, upper: i32, depth: u8, best: u8) {
+        let (player, opponent, sym) = key(board);
+        let best = if sym != 0 && best != NO_MOVE {
+            board.size.geometry().symmetry[sym][best as usize]
+        } else {
+            best
+        };
+        self.put(Entry {
+            player,
+            opponent,
+            lower,
+            upper,
+            depth,
+            best,
+        });
+    }
+
+    fn put(&mut self, entry: Entry) {
         let at = self.bucket(entry.player, entry.opponent);
         let bucket = &mut self.buckets[at];
         let same = |e: &Entry| e.player == entry.player && e.opponent == entry.opponent;
@@ -71,4 +100,29 @@ impl Table {
         }
         bucket[slot] = entry;
     }
+}
+
+/// Plies from the start during which positions are stored in canonical form.
+const SYMMETRIC_PLIES: u32 = 12;
+
+/// The stored form of `board` and the symmetry that takes it there: the canonical (smallest)
+/// image for the first plies of a game, where mirrored transpositions are common and the
+/// positions few; the board itself later, where the eight transforms would cost too much.
+fn key(board: &GridBoard) -> (u128, u128, usize) {
+    let discs = (board.player | board.opponent).count_ones();
+    if discs > 4 + SYMMETRIC_PLIES {
+        return (board.player, board.opponent, 0);
+    }
+    let g = board.size.geometry();
+    let mut best = (board.player, board.opponent, 0);
+    for sym in 1..8 {
+        let image = (
+            g.transform(board.player, sym),
+            g.transform(board.opponent, sym),
+        );
+        if image < (best.0, best.1) {
+            best = (image.0, image.1, sym);
+        }
+    }
+    best
 }
