@@ -5,10 +5,15 @@
 //! variant game carries the rules in an extra `RU[...]` property (the tag of
 //! [`Rules::tag`]) that other programs skip as an unknown property.
 
+use crate::grid::GridIllegalMove;
 use crate::notation::parse_board;
 use crate::position::{IllegalMove, Move, Position, Status};
 use crate::{Color, Game, Rules, Scoring, Square};
 use std::fmt;
+
+mod grid;
+
+pub use grid::GridRecord;
 
 /// One game as a GGF record: who played, when, the start position and the moves.
 ///
@@ -90,6 +95,13 @@ pub enum GgfError {
         /// The refusal, with the move.
         error: IllegalMove,
     },
+    /// Move `number` of a record on another board size is not legal in its position.
+    IllegalOnBoard {
+        /// 1-based move number (passes counted).
+        number: usize,
+        /// The refusal, with the move.
+        error: GridIllegalMove,
+    },
 }
 
 impl fmt::Display for GgfError {
@@ -130,6 +142,11 @@ impl fmt::Display for GgfError {
                 side_name(*side)
             ),
             GgfError::Illegal { number, error } => write!(
+                f,
+                "move {number} ({}) is illegal: {}",
+                error.attempted, error.reason
+            ),
+            GgfError::IllegalOnBoard { number, error } => write!(
                 f,
                 "move {number} ({}) is illegal: {}",
                 error.attempted, error.reason
@@ -218,6 +235,33 @@ impl Reader<'_> {
     }
 }
 
+/// The properties of one GGF game, in order, names in upper case (`(;` … `;)` checked).
+pub(crate) fn properties(text: &str) -> Result<Vec<(String, String)>, GgfError> {
+    let mut r = Reader { text, pos: 0 };
+    r.skip_space();
+    if !r.eat("(;") {
+        return Err(GgfError::NotAGame {
+            found: clip(r.rest(), 12),
+        });
+    }
+    let mut props = Vec::new();
+    loop {
+        r.skip_space();
+        if r.eat(";)") {
+            break;
+        }
+        if r.rest().is_empty() {
+            return Err(GgfError::Truncated);
+        }
+        props.push(r.property()?);
+    }
+    r.skip_space();
+    if !r.rest().is_empty() {
+        return Err(GgfError::Trailing { offset: r.offset() });
+    }
+    Ok(props)
+}
+
 impl Record {
     /// A record of `game` with no names, date or result yet.
     pub fn new(game: Game) -> Record {
@@ -235,29 +279,7 @@ impl Record {
     /// number. A pass the record leaves out (the next move is by the same side because the
     /// other had to pass) is filled in.
     pub fn parse(text: &str) -> Result<Record, GgfError> {
-        let mut r = Reader { text, pos: 0 };
-        r.skip_space();
-        if !r.eat("(;") {
-            return Err(GgfError::NotAGame {
-                found: clip(r.rest(), 12),
-            });
-        }
-        let mut props = Vec::new();
-        loop {
-            r.skip_space();
-            if r.eat(";)") {
-                break;
-            }
-            if r.rest().is_empty() {
-                return Err(GgfError::Truncated);
-            }
-            props.push(r.property()?);
-        }
-        r.skip_space();
-        if !r.rest().is_empty() {
-            return Err(GgfError::Trailing { offset: r.offset() });
-        }
-        Record::from_properties(props)
+        Record::from_properties(properties(text)?)
     }
 
     fn from_properties(props: Vec<(String, String)>) -> Result<Record, GgfError> {
@@ -277,7 +299,17 @@ impl Record {
                     return Err(bad("GM", &value, "only Othello games can be read"));
                 }
                 "GM" => {}
-                "TY" => anti = board_type(&value).map_err(|why| bad("TY", &value, &why))?,
+                "TY" => {
+                    anti = match board_type(&value) {
+                        Ok((anti, 8)) => anti,
+                        Ok((_, n)) => {
+                            let why =
+                                format!("only 8×8 boards are supported (this game is {n}×{n})");
+                            return Err(bad("TY", &value, &why));
+                        }
+                        Err(why) => return Err(bad("TY", &value, &why)),
+                    }
+                }
                 "RU" => {
                     rules =
                         Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?
@@ -421,9 +453,10 @@ impl Record {
 
 /// Reads a board type as GGS writes it: letters, the size, and `r` with a disc count for a
 /// random start (`8`, `s8r18`, `a8`, `k8`, `10`). Returns whether it is an anti game (fewest
-/// discs wins); synchro (`s`) and random starts are plain games from their `BO`, and komi (`k`)
-/// stays in the record's `KM`. A type the game cannot play is an error that names why.
-fn board_type(value: &str) -> Result<bool, String> {
+/// discs wins) and the board's side; synchro (`s`) and random starts are plain games from
+/// their `BO`, and komi (`k`) stays in the record's `KM`. A type the game cannot play is an
+/// error that names why.
+pub(crate) fn board_type(value: &str) -> Result<(bool, u32), String> {
     let value = value.trim();
     let letters = value.len()
         - value
@@ -452,12 +485,10 @@ fn board_type(value: &str) -> Result<bool, String> {
             "`{random}` after the board size is not a game type"
         ));
     }
-    match size {
-        "8" => Ok(anti),
-        "" => Err("no board size".into()),
-        n => Err(format!(
-            "only 8×8 boards are supported (this game is {n}×{n})"
-        )),
+    match size.parse::<u32>() {
+        Ok(n) => Ok((anti, n)),
+        Err(_) if size.is_empty() => Err("no board size".into()),
+        Err(_) => Err(format!("`{size}` is not a board size")),
     }
 }
 

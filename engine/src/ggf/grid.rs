@@ -1,0 +1,313 @@
+//! GGF records on every board size: `TY[10]` or `TY[s10r20]` with `BO[10 <100 squares> *]`,
+//! `TY[6]` with `BO[6 …]`. The 8×8 [`Record`](super::Record) is what the NBoard protocol
+//! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
+
+use super::{GgfError, board_type, clip, properties};
+use crate::grid::{BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, squares};
+use crate::{Color, Rules, Scoring, Status};
+
+/// One game on a board of any size as a GGF record.
+///
+/// ```
+/// use reversi_engine::ggf::GridRecord;
+/// use reversi_engine::grid::BoardSize;
+/// let board = format!("{}O*----*O{}", "-".repeat(14), "-".repeat(14));
+/// let text = format!("(;GM[Othello]PB[Ann]PW[Bob]TY[6]BO[6 {board} *]B[C2]W[B2];)");
+/// let record = GridRecord::parse(&text).unwrap();
+/// assert_eq!(record.game.size(), BoardSize::Six);
+/// assert_eq!(record.game.transcript(), "c2b2");
+/// assert_eq!(GridRecord::parse(&record.to_ggf()).unwrap(), record);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GridRecord {
+    /// The game: size, rules, start position and moves (passes included).
+    pub game: GridGame,
+    /// The players' names, black first (`PB`, `PW`).
+    pub players: [String; 2],
+    /// When it was played (`DT`), as written.
+    pub date: String,
+    /// Where it was played (`PC`).
+    pub place: String,
+    /// The result as written (`RE`): `?` while unfinished, else e.g. `+12.000` (black's view).
+    pub result: String,
+    /// Any other properties, in order (komi's `KM` among them), kept when written again.
+    pub other: Vec<(String, String)>,
+}
+
+impl GridRecord {
+    /// A record of `game` with no names, date or result yet.
+    pub fn new(game: GridGame) -> GridRecord {
+        GridRecord {
+            game,
+            players: [String::new(), String::new()],
+            date: String::new(),
+            place: String::new(),
+            result: "?".to_string(),
+            other: Vec::new(),
+        }
+    }
+
+    /// Reads one GGF game on any board size the game plays (the size from `TY` and `BO`,
+    /// which must agree). Every move is checked; a pass the record leaves out is filled in.
+    pub fn parse(text: &str) -> Result<GridRecord, GgfError> {
+        let bad = |property: &str, value: &str, why: &str| GgfError::BadValue {
+            property: property.to_string(),
+            value: clip(value, 24),
+            why: why.to_string(),
+        };
+        let mut rules = Rules::default();
+        let mut size = None;
+        let mut board = None;
+        let mut record = GridRecord::new(GridGame::new(BoardSize::Eight, rules));
+        let mut moves = Vec::new();
+        for (name, value) in properties(text)? {
+            match name.as_str() {
+                "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err(bad("GM", &value, "only Othello games can be read"));
+                }
+                "GM" => {}
+                "TY" => {
+                    let (anti, side) = board_type(&value).map_err(|why| bad("TY", &value, &why))?;
+                    size = Some(board_size(side).map_err(|why| bad("TY", &value, &why))?);
+                    if anti {
+                        rules.scoring = Scoring::FewestDiscs;
+                    }
+                }
+                "RU" => {
+                    let scoring = rules.scoring;
+                    rules =
+                        Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?;
+                    if scoring == Scoring::FewestDiscs {
+                        rules.scoring = scoring;
+                    }
+                }
+                "BO" => board = Some(value),
+                "PB" => record.players[0] = value,
+                "PW" => record.players[1] = value,
+                "DT" => record.date = value,
+                "PC" => record.place = value,
+                "RE" => record.result = value,
+                "B" => moves.push((Color::Black, value)),
+                "W" => moves.push((Color::White, value)),
+                _ => record.other.push((name, value)),
+            }
+        }
+        let start = match board {
+            None => GridPosition::new(size.unwrap_or_default(), rules),
+            Some(value) => {
+                let text = value.trim_start();
+                let digits =
+                    text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let side: u32 = text[..digits]
+                    .parse()
+                    .map_err(|_| bad("BO", &value, "the board's size is missing"))?;
+                let board_size = board_size(side).map_err(|why| bad("BO", &value, &why))?;
+                if size.is_some_and(|s| s != board_size) {
+                    return Err(bad(
+                        "BO",
+                        &value,
+                        "the board's size is not the one TY gives",
+                    ));
+                }
+                let setup = parse_grid_board(&text[digits..])
+                    .map_err(|e| bad("BO", &value, &e.to_string()))?;
+                if setup.size != board_size {
+                    let why = format!(
+                        "a {board_size} board needs {} squares",
+                        board_size.squares()
+                    );
+                    return Err(bad("BO", &value, &why));
+                }
+                // A game from its usual start keeps the rule set's own start position.
+                let usual = GridPosition::new(board_size, rules);
+                let pos = setup.position(rules);
+                if pos.discs(Color::Black) == usual.discs(Color::Black)
+                    && pos.discs(Color::White) == usual.discs(Color::White)
+                    && pos.to_move() == usual.to_move()
+                {
+                    usual
+                } else {
+                    pos
+                }
+            }
+        };
+        record.game = GridGame::from_position(start);
+        for (side, value) in moves {
+            record.play(side, &value)?;
+        }
+        Ok(record)
+    }
+
+    /// Plays one `B[..]`/`W[..]` value: the move before any `/eval/time`.
+    fn play(&mut self, side: Color, value: &str) -> Result<(), GgfError> {
+        let number = self.game.ply() + 1;
+        let written = value.split('/').next().unwrap_or("").trim();
+        let mv = if ["pa", "pass", "ps", "--"]
+            .iter()
+            .any(|p| written.eq_ignore_ascii_case(p))
+        {
+            GridMove::Pass
+        } else {
+            match written.parse() {
+                Ok(cell) => GridMove::at(cell),
+                Err(_) => {
+                    return Err(GgfError::BadMove {
+                        number,
+                        value: clip(value, 24),
+                    });
+                }
+            }
+        };
+        let game = &mut self.game;
+        if game.current().to_move() != side {
+            if game.status() == Status::MustPass(!side) && mv != GridMove::Pass {
+                game.play(GridMove::Pass).expect("a forced pass is legal");
+            } else {
+                return Err(GgfError::WrongSide {
+                    number,
+                    side,
+                    value: clip(value, 24),
+                });
+            }
+        }
+        let number = game.ply() + 1;
+        game.play(mv)
+            .map(|_| ())
+            .map_err(|error| GgfError::IllegalOnBoard { number, error })
+    }
+
+    /// The record in GGF, on one line.
+    pub fn to_ggf(&self) -> String {
+        let mut out = String::from("(;GM[Othello]");
+        let mut prop = |name: &str, value: &str| {
+            out.push_str(name);
+            out.push('[');
+            for c in value.chars() {
+                if matches!(c, ']' | '\\') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out.push(']');
+        };
+        prop("PC", &self.place);
+        prop("DT", &self.date);
+        prop("PB", &self.players[0]);
+        prop("PW", &self.players[1]);
+        prop("RE", &self.result);
+        for (name, value) in &self.other {
+            prop(name, value);
+        }
+        let size = self.game.size();
+        prop("TY", &size.side().to_string());
+        let rules = self.game.rules();
+        if !rules.is_standard() {
+            prop("RU", &rules.tag());
+        }
+        let start = self.game.start();
+        let mut board = vec!['-'; size.squares() as usize];
+        for (color, symbol) in [(Color::Black, '*'), (Color::White, 'O')] {
+            for cell in squares(size, start.discs(color)) {
+                if let Some(index) = size.index(cell.column, cell.row) {
+                    board[index] = symbol;
+                }
+            }
+        }
+        let side = match start.to_move() {
+            Color::Black => '*',
+            Color::White => 'O',
+        };
+        let board: String = board.into_iter().collect();
+        prop("BO", &format!("{} {board} {side}", size.side()));
+        let mut pos = *start;
+        for mv in self.game.moves() {
+            let name = match pos.to_move() {
+                Color::Black => "B",
+                Color::White => "W",
+            };
+            let written = match mv {
+                GridMove::Pass => "PA".to_string(),
+                placed => placed.to_string().to_ascii_uppercase(),
+            };
+            prop(name, &written);
+            pos = pos.play(*mv).expect("a game holds only legal moves").0;
+        }
+        out.push_str(";)");
+        out
+    }
+
+    /// The `RE` value for a finished game: black's disc difference, e.g. `+12.000`.
+    pub fn result_of(game: &GridGame) -> Option<String> {
+        match game.status() {
+            Status::Over(outcome) => Some(format!("{:+}.000", outcome.score_for(Color::Black))),
+            _ => None,
+        }
+    }
+}
+
+fn board_size(side: u32) -> Result<BoardSize, String> {
+    BoardSize::from_side(side).ok_or_else(|| {
+        format!("a {side}×{side} board is not one this game plays (4×4, 6×6, 8×8 or 10×10)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 10×10 record shaped as GGS writes them: place, date, evaluations and times.
+    fn ggs_ten(ty: &str, moves: &str) -> String {
+        let mut board = vec!['-'; 100];
+        board[44] = 'O';
+        board[45] = '*';
+        board[54] = '*';
+        board[55] = 'O';
+        let board: String = board.into_iter().collect();
+        format!(
+            "(;GM[Othello]PC[GGS/os]DT[2009.07.01_02:52:45.MDT]PB[alpha]PW[beta]RE[?]\
+             TI[05:00//02:00]TY[{ty}]BO[10 {board} *]{moves};)"
+        )
+    }
+
+    #[test]
+    fn ggs_ten_by_ten_records_are_read_and_written_back() {
+        let r = GridRecord::parse(&ggs_ten("10", "B[e4/-6.00/26.00]W[d4//1.01]B[c4]")).unwrap();
+        assert_eq!(r.game.size(), BoardSize::Ten);
+        assert_eq!(r.game.transcript(), "e4d4c4");
+        assert_eq!(r.date, "2009.07.01_02:52:45.MDT");
+        assert_eq!(GridRecord::parse(&r.to_ggf()).unwrap(), r);
+        // Synchro with a random start reads as a plain game from its BO.
+        let r = GridRecord::parse(&ggs_ten("s10r20", "B[e4]")).unwrap();
+        assert_eq!(r.game.size(), BoardSize::Ten);
+        // Anti is the reverse rule on this size too.
+        let r = GridRecord::parse(&ggs_ten("a10", "")).unwrap();
+        assert_eq!(r.game.rules().scoring, Scoring::FewestDiscs);
+        assert_eq!(GridRecord::parse(&r.to_ggf()).unwrap().game, r.game);
+    }
+
+    #[test]
+    fn sizes_and_moves_the_game_cannot_take_say_why() {
+        let err = |text: &str| GridRecord::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            err(&ggs_ten("12", "")),
+            "TY[12]: a 12×12 board is not one this game plays (4×4, 6×6, 8×8 or 10×10)"
+        );
+        assert!(err(&ggs_ten("8", "")).contains("not the one TY gives"));
+        let sixteen = format!("(;TY[6]BO[6 {} *];)", "-".repeat(16));
+        assert!(
+            err(&sixteen).contains("a 6×6 board needs 36 squares"),
+            "{}",
+            err(&sixteen)
+        );
+        assert!(err("(;BO[6 ---- *];)").contains("found 4"));
+        assert_eq!(
+            err(&ggs_ten("10", "B[j10]")),
+            "move 1 (j10) is illegal: it flanks no opponent disc"
+        );
+        assert_eq!(err(&ggs_ten("10", "B[k3]")), "move 1: `k3` is not a move");
+        assert_eq!(
+            err(&ggs_ten("10", "W[e4]")),
+            "move 1 (e4) is given to white but it is not their turn"
+        );
+    }
+}
