@@ -4,13 +4,14 @@
 
 use std::sync::atomic::AtomicBool;
 
-use reversi_engine::ggf::Record;
+use reversi_engine::ggf::{GridRecord, Record};
+use reversi_engine::grid::{BoardSize, GridGame, parse_grid_board};
 use reversi_engine::nboard::{Command, Session, parse_command};
 use reversi_engine::search::remote::{ScoreReply, ThinkReply, answer_line};
 use reversi_engine::{Game, Rules, parse_board};
 
-/// A GGF record: read it; one that reads is written back to a record that reads as the same
-/// game.
+/// A GGF record, as the 8×8 reader (NBoard's) and the reader of every board size take it;
+/// one that reads is written back to a record that reads as the same game.
 pub fn ggf(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -19,16 +20,32 @@ pub fn ggf(data: &[u8]) {
         let again = Record::parse(&record.to_ggf()).expect("a written record reads back");
         assert_eq!(again.game, record.game);
     }
+    if let Ok(record) = GridRecord::parse(text) {
+        let again = GridRecord::parse(&record.to_ggf()).expect("a written record reads back");
+        assert_eq!(again.game, record.game);
+    }
 }
 
 /// Text a player pastes: a transcript (`f5d6c3…`, with or without separators) or a board of
-/// 64 squares and the side to move.
+/// 16, 36, 64 or 100 squares and the side to move.
 pub fn game_text(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     let _ = Game::new(Rules::default()).play_transcript(text);
     let _ = parse_board(text, Rules::default());
+    // The same text on every board size, and as a board string of any length.
+    for size in BoardSize::ALL {
+        let mut game = GridGame::new(size, Rules::default());
+        if game.play_transcript(text).is_ok() {
+            let mut again = GridGame::new(size, Rules::default());
+            again
+                .play_transcript(&game.transcript())
+                .expect("a written transcript reads back");
+            assert_eq!(again, game);
+        }
+    }
+    let _ = parse_grid_board(text);
 }
 
 /// NBoard command lines, applied to a session as a GUI would send them (the searches of `go`

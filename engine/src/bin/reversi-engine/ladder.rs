@@ -2,8 +2,9 @@
 //! opening twice with colours swapped, and the results come out as a Markdown table.
 
 use crate::{Stopwatch, fail};
+use reversi_engine::grid::{BoardSize, GridMove, GridPosition, grid_choose_move};
 use reversi_engine::search::{Level, choose_move};
-use reversi_engine::{Color, Move, Position, Rules, Square, Status};
+use reversi_engine::{Color, Move, Position, Rules, Scoring, Square, Status};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -86,6 +87,74 @@ fn play(
     })
 }
 
+/// The openings on another board size: random legal moves from a fixed seed (two plies on
+/// 4×4, where six would leave little to play).
+fn grid_openings(size: BoardSize, count: usize) -> Vec<Vec<GridMove>> {
+    let plies = if size == BoardSize::Four {
+        2
+    } else {
+        OPENING_PLIES
+    };
+    let mut state = 0x5EED_0F51u64 ^ u64::from(size.side());
+    let mut out: Vec<Vec<GridMove>> = Vec::new();
+    let mut tries = 0;
+    while out.len() < count {
+        let mut pos = GridPosition::new(size, Rules::default());
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal = pos.legal_moves();
+            let mv = legal[(state % legal.len() as u64) as usize];
+            pos = pos.play(mv).expect("a legal move").0;
+            moves.push(mv);
+        }
+        tries += 1;
+        // A tiny board has few openings: repeat them rather than search for new ones forever.
+        if !out.contains(&moves) || tries > 100 * count {
+            out.push(moves);
+        }
+    }
+    out
+}
+
+/// One game on another board size from `opening`; the final disc difference for `stronger`.
+fn grid_play(
+    opening: &[GridMove],
+    size: BoardSize,
+    (stronger, weaker): (Level, Level),
+    stronger_colour: Color,
+    seed: u64,
+) -> i32 {
+    let stop = AtomicBool::new(false);
+    let mut pos = GridPosition::new(size, Rules::default());
+    for mv in opening {
+        pos = pos.play(*mv).expect("openings are legal").0;
+    }
+    for ply in 0u64.. {
+        let mv = match pos.status() {
+            Status::Over(outcome) => return outcome.score_for(stronger_colour),
+            Status::MustPass(_) => GridMove::Pass,
+            Status::ToMove(side) => {
+                let level = if side == stronger_colour {
+                    stronger
+                } else {
+                    weaker
+                };
+                let seed = seed.wrapping_mul(1000).wrapping_add(ply);
+                let clock = Stopwatch::start();
+                let result =
+                    grid_choose_move(&pos.board(), level, Scoring::MostDiscs, seed, &stop, &clock);
+                let index = result.best_move.expect("a side to move has a move");
+                GridMove::at(size.cell(index))
+            }
+        };
+        pos = pos.play(mv).expect("the players only play legal moves").0;
+    }
+    unreachable!("a game ends within its squares' count of moves")
+}
+
 /// The results of one pairing.
 #[derive(Default)]
 struct Tally {
@@ -105,6 +174,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut games = 100usize;
     let mut threads = 1usize;
     let mut levels = (1u8, 9u8);
+    let mut size = BoardSize::Eight;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let value = |v: Option<&String>| v.cloned().unwrap_or_default();
@@ -127,15 +197,23 @@ pub fn run(args: &[String]) -> ExitCode {
                     _ => return fail(format!("`{text}` is not a level range such as 1-9")),
                 }
             }
+            "--size" => {
+                let text = value(it.next());
+                match text.parse().ok().and_then(BoardSize::from_side) {
+                    Some(s) => size = s,
+                    None => return fail(format!("`{text}` is not a board size (4, 6, 8 or 10)")),
+                }
+            }
             other => return fail(format!("unknown ladder option `{other}`")),
         }
     }
     let openings = openings(games / 2);
+    let sized_openings = grid_openings(size, games / 2);
     println!(
-        "Each level against the next: {games} games per pairing from {} random {OPENING_PLIES}-ply \
+        "Each level against the next on {size}: {games} games per pairing from {} random \
          openings, each played with both colours. Scores are final disc differences for the \
          stronger level (empties to the winner).\n",
-        openings.len()
+        games / 2
     );
     println!(
         "| Level | Against | Games | Won | Drawn | Lost | Score | Mean disc difference | Time |"
@@ -161,7 +239,12 @@ pub fn run(args: &[String]) -> ExitCode {
                             Color::White
                         };
                         let seed = (u64::from(n) << 32) | job as u64;
-                        let diff = play(&openings[job / 2], stronger, weaker, colour, seed);
+                        let diff = if size == BoardSize::Eight {
+                            play(&openings[job / 2], stronger, weaker, colour, seed)
+                        } else {
+                            let opening = &sized_openings[job / 2];
+                            grid_play(opening, size, (stronger, weaker), colour, seed)
+                        };
                         let mut t = tally.lock().expect("no thread panicked holding it");
                         match diff.signum() {
                             1 => t.wins += 1,

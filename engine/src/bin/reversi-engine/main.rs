@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
-  reversi-engine ladder [--games N] [--levels 1-9] [--threads N]   (each level vs the next)
+  reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--solve 16] [--epochs N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]";
 
