@@ -56,6 +56,8 @@ const INF: i32 = 30_000;
 const SMALL: u32 = 5;
 /// From this many empties up the solver orders moves and uses the table.
 const ORDER_FROM: u32 = 7;
+/// From this many empties up the solver looks for a refuted reply in the table first.
+const ETC_FROM: u32 = 12;
 /// From this many empties up the solver orders moves by a shallow search.
 const SHALLOW_FROM: u32 = 16;
 /// A solve's first-guess search stops this many empties short of the end...
@@ -235,6 +237,22 @@ fn solve(ctx: &mut Ctx, board: GridBoard, mut alpha: i32, mut beta: i32, passed:
             beta = beta.min(e.upper);
         }
         first = e.best;
+    }
+    // Enhanced transposition cut-off: a reply the table already refutes ends the node
+    // before any move is searched.
+    if count >= ETC_FROM {
+        let mut rest = moves;
+        while rest != 0 {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let child = board.play_with(index, board.flips(index));
+            if let Some(e) = ctx.table.probe(&child)
+                && e.depth == EXACT
+                && -e.upper >= beta
+            {
+                return -e.upper;
+            }
+        }
     }
     // The window the moves are searched with: what they prove is relative to it.
     let (alpha0, beta0) = (alpha, beta);
