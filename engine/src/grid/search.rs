@@ -52,7 +52,7 @@ impl GridResult {
 
 /// A bound beyond every score, in hundredths of a disc.
 const INF: i32 = 30_000;
-/// Below this many empties the solver walks the empty squares instead of generating moves.
+/// Up to this many empties the solver walks the empty squares instead of generating moves.
 const SMALL: u32 = 5;
 /// From this many empties up the solver orders moves and uses the table.
 const ORDER_FROM: u32 = 7;

@@ -1,5 +1,5 @@
 //! The transposition table of the generic search: two-slot buckets, the first kept for the
-//! deeper result, the second always replaced. Near the start of a game, where the same
+//! costlier result, the second always replaced. Near the start of a game, where the same
 //! position is reached in mirrored or turned forms, positions are stored in one canonical
 //! form of the eight symmetries of the square (and the best move turned with it).
 
@@ -16,6 +16,10 @@ pub(crate) struct Entry {
     pub depth: u8,
     /// The best move's square, or [`NO_MOVE`].
     pub best: u8,
+    /// What the result cost, for replacement: the empties of a solved position, the plies of
+    /// a midgame one. Every exact result has depth [`EXACT`], but one with 20 empties is worth
+    /// far more than one with 8.
+    weight: u8,
 }
 
 /// `depth` of an entry that holds an exact endgame result.
@@ -75,6 +79,11 @@ impl Table {
         } else {
             best
         };
+        let weight = if depth == EXACT {
+            board.empties().count_ones() as u8
+        } else {
+            depth
+        };
         self.put(Entry {
             player,
             opponent,
@@ -82,6 +91,7 @@ impl Table {
             upper,
             depth,
             best,
+            weight,
         });
     }
 
@@ -89,7 +99,7 @@ impl Table {
         let at = self.bucket(entry.player, entry.opponent);
         let bucket = &mut self.buckets[at];
         let same = |e: &Entry| e.player == entry.player && e.opponent == entry.opponent;
-        let slot = if same(&bucket[0]) || entry.depth >= bucket[0].depth {
+        let slot = if same(&bucket[0]) || entry.weight >= bucket[0].weight {
             0
         } else {
             1
