@@ -1,7 +1,10 @@
 //! `reversi-engine`: the engine on the command line: perft, solving, the FFO benchmark, game
 //! analysis and the NBoard protocol. The one place that reads files, pipes and the clock.
 
-use reversi_engine::grid::{BoardSize, GridBoard, GridSearcher, grid_perft, parse_grid_board};
+use reversi_engine::grid::{
+    BoardSize, GridBoard, GridLimits, GridPosition, GridSearcher, grid_perft, parse_grid_board,
+    parse_grid_moves,
+};
 use reversi_engine::notation::{parse_board, parse_moves};
 use reversi_engine::search::{
     Clock, Evaluate, HandEval, Limits, PatternEval, Searcher, solver_build,
@@ -22,7 +25,7 @@ const USAGE: &str = "usage:
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
-  reversi-engine analyse TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
+  reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
   reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--solve 16] [--epochs N] [--work DIR] [--out FILE]
@@ -162,6 +165,61 @@ fn solve_generic(board: &GridBoard) -> ExitCode {
         result.pv_names(),
         board.size
     );
+    ExitCode::SUCCESS
+}
+
+/// `analyse --size N`: each move of a game on another board size against the generic search's
+/// best move and score.
+fn analyse_generic(size: BoardSize, args: &[String]) -> ExitCode {
+    let Some(transcript) = args.first() else {
+        return fail("analyse needs a transcript such as c2b2");
+    };
+    let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+        None => 8,
+        Some(Ok(d)) if (1..=30).contains(&d) => d,
+        Some(_) => return fail("the depth must be a number from 1 to 30"),
+    };
+    let start = GridPosition::new(size, Rules::default());
+    let moves = match parse_grid_moves(&start, transcript) {
+        Ok(m) => m,
+        Err(e) => return fail(format!("bad transcript: {e}")),
+    };
+    let mut searcher = GridSearcher::new(64);
+    let stop = AtomicBool::new(false);
+    let limits = GridLimits {
+        depth,
+        time_ms: None,
+        solve_empties: 16,
+    };
+    let mut pos = start;
+    for (ply, mv) in moves.iter().enumerate() {
+        let color = match pos.status() {
+            Status::ToMove(c) | Status::MustPass(c) => c,
+            Status::Over(_) => break,
+        };
+        let clock = Stopwatch::start();
+        let result = searcher.search(&pos.board(), &limits, &stop, &clock);
+        let side = if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        let best = result
+            .best_move
+            .map_or("pass".to_string(), |i| result.cell(i).to_string());
+        println!(
+            "{:>2}. {side} played {mv:<3} best {best:<4} {:+3}{}  depth {:>2}  pv {}",
+            ply + 1,
+            result.score,
+            if result.exact { " exact" } else { "      " },
+            result.depth,
+            result.pv_names()
+        );
+        pos = match pos.play(*mv) {
+            Ok((next, _)) => next,
+            Err(e) => return fail(format!("move {}: {e}", ply + 1)),
+        };
+    }
     ExitCode::SUCCESS
 }
 
@@ -335,6 +393,15 @@ fn cmd_bench(args: &[String]) -> ExitCode {
 }
 
 fn cmd_analyse(args: &[String]) -> ExitCode {
+    if let [flag, side, rest @ ..] = args
+        && flag == "--size"
+    {
+        return match side.parse().ok().and_then(BoardSize::from_side) {
+            Some(BoardSize::Eight) => cmd_analyse(rest),
+            Some(size) => analyse_generic(size, rest),
+            None => fail(format!("`{side}` is not a board size (4, 6, 8 or 10)")),
+        };
+    }
     let Some(transcript) = args.first() else {
         return fail("analyse needs a transcript such as f5d6c3d3c4");
     };
