@@ -7,6 +7,7 @@ mod board;
 mod eval;
 mod game;
 mod level;
+mod nodes;
 mod notation;
 mod position;
 mod search;
