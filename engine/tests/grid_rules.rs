@@ -54,16 +54,7 @@ fn all_rules() -> Vec<Rules> {
 }
 
 fn to_grid(mv: Move) -> GridMove {
-    match mv {
-        Move::Pass => GridMove::Pass,
-        Move::Place { square, line } => GridMove::Place {
-            cell: Cell {
-                column: square.column(),
-                row: square.row(),
-            },
-            line,
-        },
-    }
+    GridMove::from(mv)
 }
 
 #[test]

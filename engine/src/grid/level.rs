@@ -1,11 +1,12 @@
 //! The nine levels on every board size: the same ladder as on 8×8 (random, greedy, shallow
-//! searches that sometimes settle for less, deeper ones that solve the endgame), played with
-//! the generic search and its hand-written evaluation.
+//! searches that sometimes settle for less, deeper ones that solve the endgame), played on
+//! 8×8 by the fast path and on the other sizes by the generic search and its hand-written
+//! evaluation.
 
 use super::eval::DISC;
-use super::{GridBoard, GridLimits, GridResult, GridSearcher};
-use crate::Scoring;
-use crate::search::{Clock, Level};
+use super::{BoardSize, GridBoard, GridLimits, GridResult, GridSearcher};
+use crate::search::{Clock, Level, choose_move_for};
+use crate::{Board, Scoring};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -43,9 +44,10 @@ fn settings(level: Level, empties: u32) -> Settings {
     }
 }
 
-/// The computer's move at `level` on a board of any size under `scoring`. The same board,
-/// level and seed give the same move (levels with a time budget excepted). `best_move` is
-/// `None` only when the side to move has to pass.
+/// The computer's move at `level` on a board of any size under `scoring`: on 8×8 the fast
+/// path's search with the learned evaluation ([`crate::search::choose_move_for`]), on the
+/// other sizes the generic search. The same board, level and seed give the same move (levels
+/// with a time budget excepted). `best_move` is `None` only when the side to move has to pass.
 ///
 /// ```
 /// use reversi_engine::grid::{grid_choose_move, BoardSize, GridBoard};
@@ -67,6 +69,20 @@ pub fn grid_choose_move(
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> GridResult {
+    if board.size == BoardSize::Eight {
+        let fast = Board::new(board.player as u64, board.opponent as u64);
+        let result = choose_move_for(&fast, level, scoring, rng_seed, stop, clock);
+        // The two 8×8 layouts are the same: square index = row × 8 + column.
+        return GridResult {
+            size: board.size,
+            best_move: result.best_move.map(|s| s.index()),
+            score: result.score,
+            pv: result.pv.iter().map(|s| s.index()).collect(),
+            depth: result.depth,
+            nodes: result.nodes,
+            exact: result.exact,
+        };
+    }
     let mut rng = StdRng::seed_from_u64(rng_seed);
     let mut squares = Vec::new();
     let mut moves = board.moves();
@@ -127,5 +143,34 @@ pub fn grid_choose_move(
             }
         }
         _ => searcher.search(board, &limits, stop, clock),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+
+    #[test]
+    fn eight_by_eight_plays_the_fast_paths_move() {
+        let stop = AtomicBool::new(false);
+        let mut board = GridBoard::start(BoardSize::Eight);
+        for ply in 0..20u64 {
+            let fast = Board::new(board.player as u64, board.opponent as u64);
+            for level in [Level::Greedy, Level::Novice, Level::Club] {
+                let want = choose_move_for(&fast, level, Scoring::MostDiscs, ply, &stop, &NoClock);
+                let got = grid_choose_move(&board, level, Scoring::MostDiscs, ply, &stop, &NoClock);
+                assert_eq!(
+                    got.best_move,
+                    want.best_move.map(|s| s.index()),
+                    "{level} ply {ply}"
+                );
+            }
+            let moves = board.moves();
+            if moves == 0 {
+                break;
+            }
+            board = board.play(moves.trailing_zeros() as usize).unwrap();
+        }
     }
 }

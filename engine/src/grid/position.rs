@@ -4,7 +4,7 @@
 
 use super::{BoardSize, Cell, GridBoard};
 use crate::rules::{DiscSupply, FlipRule, OutOfDiscs, Scoring, StartPosition};
-use crate::{Color, Direction, IllegalReason, Outcome, Rules, Status};
+use crate::{Color, Direction, IllegalReason, Move, Outcome, Rules, Status};
 use std::fmt;
 
 /// A move on a board of any size: a placement (with its chosen line under
@@ -33,6 +33,22 @@ impl GridMove {
         match self {
             GridMove::Pass => None,
             GridMove::Place { cell, .. } => Some(*cell),
+        }
+    }
+}
+
+/// An 8×8 move as a move on any board (the same square names).
+impl From<Move> for GridMove {
+    fn from(mv: Move) -> GridMove {
+        match mv {
+            Move::Pass => GridMove::Pass,
+            Move::Place { square, line } => GridMove::Place {
+                cell: Cell {
+                    column: square.column(),
+                    row: square.row(),
+                },
+                line,
+            },
         }
     }
 }
