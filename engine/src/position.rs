@@ -131,6 +131,26 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The result of a game that ended with `discs` (by [`Color::index`]) on a board of
+    /// `squares`: the winner by `scoring`, or a draw.
+    pub fn decide(discs: [u32; 2], scoring: Scoring, squares: u32) -> Outcome {
+        let most = match discs[0].cmp(&discs[1]) {
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+        };
+        let winner = match scoring {
+            Scoring::MostDiscs => most,
+            Scoring::FewestDiscs => most.map(|c| !c),
+        };
+        Outcome {
+            discs,
+            winner,
+            scoring,
+            squares,
+        }
+    }
+
     /// The final score for `color` the tournament way: own minus opponent discs with the
     /// empty squares added to the winner (under fewest-discs scoring, the winner's margin is
     /// how many fewer discs it has, plus the empties).
@@ -313,21 +333,7 @@ impl Position {
     /// The result if the game stopped now.
     pub fn outcome(&self) -> Outcome {
         let discs = [self.discs[0].count_ones(), self.discs[1].count_ones()];
-        let winner = match discs[0].cmp(&discs[1]) {
-            std::cmp::Ordering::Equal => None,
-            std::cmp::Ordering::Greater => Some(Color::Black),
-            std::cmp::Ordering::Less => Some(Color::White),
-        };
-        let winner = match self.rules.scoring {
-            Scoring::MostDiscs => winner,
-            Scoring::FewestDiscs => winner.map(|c| !c),
-        };
-        Outcome {
-            discs,
-            winner,
-            scoring: self.rules.scoring,
-            squares: 64,
-        }
+        Outcome::decide(discs, self.rules.scoring, 64)
     }
 
     /// The lines a placement on `sq` would flank, each with the discs it flips.

@@ -2,38 +2,10 @@
 //! the squares that give them away, mobility, frontier and, late, the disc count; all in
 //! hundredths of a disc from the side to move's view.
 
-use super::{BoardSize, GridBoard};
+use super::GridBoard;
 
 /// Hundredths of a disc per disc (as the 8×8 search).
 pub(crate) const DISC: i32 = 100;
-
-/// The corners of `size` with, for each, its X-square (diagonal neighbour) and C-squares.
-fn corner_regions(size: BoardSize) -> [(u128, u128, u128); 4] {
-    let n = size.side() - 1;
-    let bit = |c: u8, r: u8| 1u128 << size.index(c, r).unwrap_or(0);
-    let region = |c: u8, r: u8, dc: i8, dr: i8| {
-        let (c2, r2) = ((c as i8 + dc) as u8, (r as i8 + dr) as u8);
-        (bit(c, r), bit(c2, r2), bit(c2, r) | bit(c, r2))
-    };
-    [
-        region(0, 0, 1, 1),
-        region(n, 0, -1, 1),
-        region(0, n, 1, -1),
-        region(n, n, -1, -1),
-    ]
-}
-
-/// The edge squares that are neither corners nor C-squares.
-fn edges(size: BoardSize) -> u128 {
-    let n = size.side();
-    let mut edge = 0u128;
-    for i in 2..n.saturating_sub(2) {
-        for (c, r) in [(i, 0), (i, n - 1), (0, i), (n - 1, i)] {
-            edge |= 1u128 << size.index(c, r).unwrap_or(0);
-        }
-    }
-    edge
-}
 
 fn neighbours(board: &GridBoard, bits: u128) -> u128 {
     let g = board.size.geometry();
@@ -44,17 +16,16 @@ fn neighbours(board: &GridBoard, bits: u128) -> u128 {
 pub fn evaluate(board: &GridBoard) -> i32 {
     let (me, them) = (board.player, board.opponent);
     let squares = board.size.squares() as i32;
+    let g = board.size.geometry();
     let mut score = 0;
-    for (corner, x, c) in corner_regions(board.size) {
+    for (corner, x, c) in g.corner_regions {
         let own = |bits: u128| (me & bits).count_ones() as i32 - (them & bits).count_ones() as i32;
         score += 120 * own(corner);
         if (me | them) & corner == 0 {
             score -= 45 * own(x) + 15 * own(c);
         }
     }
-    score += 6
-        * ((me & edges(board.size)).count_ones() as i32
-            - (them & edges(board.size)).count_ones() as i32);
+    score += 6 * ((me & g.edges).count_ones() as i32 - (them & g.edges).count_ones() as i32);
     let my_moves = board.moves().count_ones() as i32;
     let their_moves = board.pass().moves().count_ones() as i32;
     score += 200 * (my_moves - their_moves) / (my_moves + their_moves + 2);
@@ -69,6 +40,7 @@ pub fn evaluate(board: &GridBoard) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::BoardSize;
 
     #[test]
     fn start_is_even_and_a_corner_is_worth_having() {

@@ -3,9 +3,9 @@
 //! last empties without move generation) and the depth-limited negascout over the
 //! hand-written evaluation. [`super::search`] drives them from the root.
 
+use super::GridBoard;
 use super::eval::{DISC, evaluate};
 use super::table::{EXACT, NO_MOVE, Table};
-use super::{BoardSize, GridBoard};
 use crate::search::Clock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -68,7 +68,7 @@ impl Ctx<'_> {
 /// The placements of `board` in the order to try them: the table's move first, then the
 /// moves that leave the opponent fewest replies, corners before the rest.
 pub(super) fn ordered(board: &GridBoard, moves: u128, first: u8) -> Vec<(usize, u128)> {
-    let corners = corners(board.size);
+    let corners = board.size.geometry().corners;
     let mut list: Vec<(i32, usize, u128)> = Vec::with_capacity(moves.count_ones() as usize);
     let mut rest = moves;
     while rest != 0 {
@@ -153,15 +153,6 @@ fn shallow(ctx: &mut Ctx, board: &GridBoard, depth: u32, mut alpha: i32, beta: i
         }
     }
     best
-}
-
-fn corners(size: BoardSize) -> u128 {
-    let n = size.side() - 1;
-    [(0, 0), (n, 0), (0, n), (n, n)]
-        .into_iter()
-        .fold(0, |acc, (c, r)| {
-            acc | 1u128 << size.index(c, r).unwrap_or(0)
-        })
 }
 
 /// Exact score in discs for the side to move, within `alpha`..`beta` (fail-soft).

@@ -3,7 +3,7 @@
 //! supply scaled to half the squares each, one chosen line, fewest discs wins).
 
 use super::{BoardSize, Cell, GridBoard};
-use crate::rules::{DiscSupply, FlipRule, OutOfDiscs, Scoring, StartPosition};
+use crate::rules::{DiscSupply, FlipRule, OutOfDiscs, StartPosition};
 use crate::{Color, Direction, IllegalReason, Move, Outcome, Rules, Status};
 use std::fmt;
 
@@ -270,21 +270,7 @@ impl GridPosition {
     /// The result if the game stopped now.
     pub fn outcome(&self) -> Outcome {
         let discs = [self.discs[0].count_ones(), self.discs[1].count_ones()];
-        let winner = match discs[0].cmp(&discs[1]) {
-            std::cmp::Ordering::Equal => None,
-            std::cmp::Ordering::Greater => Some(Color::Black),
-            std::cmp::Ordering::Less => Some(Color::White),
-        };
-        let winner = match self.rules.scoring {
-            Scoring::MostDiscs => winner,
-            Scoring::FewestDiscs => winner.map(|c| !c),
-        };
-        Outcome {
-            discs,
-            winner,
-            scoring: self.rules.scoring,
-            squares: self.size.squares(),
-        }
+        Outcome::decide(discs, self.rules.scoring, self.size.squares())
     }
 
     /// The lines a placement on `cell` would flank, each with the discs it flips.

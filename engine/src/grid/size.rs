@@ -152,6 +152,12 @@ pub(crate) struct Geometry {
     pub symmetry: [[u8; MAX_SQUARES]; 8],
     /// `inverse[s]`: the symmetry that undoes `s`.
     pub inverse: [u8; 8],
+    /// The four corners.
+    pub corners: u128,
+    /// Each corner with its X-square (diagonal neighbour) and its two C-squares.
+    pub corner_regions: [(u128, u128, u128); 4],
+    /// The edge squares that are neither corners nor C-squares.
+    pub edges: u128,
 }
 
 /// Squares of the largest board.
@@ -246,6 +252,28 @@ const fn geometry(side: u32) -> Geometry {
         }
         sym += 1;
     }
+    // Corners and edges: computed once here, read by every evaluation and move ordering.
+    let m = n - 1;
+    let mut corner_regions = [(0u128, 0u128, 0u128); 4];
+    let corner_list = [(0, 0, 1, 1), (m, 0, -1, 1), (0, m, 1, -1), (m, m, -1, -1)];
+    let mut corners = 0u128;
+    let mut k = 0;
+    while k < 4 {
+        let (c, r, dc, dr) = corner_list[k];
+        corner_regions[k] = (
+            bit(n, c, r),
+            bit(n, c + dc, r + dr),
+            bit(n, c + dc, r) | bit(n, c, r + dr),
+        );
+        corners |= bit(n, c, r);
+        k += 1;
+    }
+    let mut edges = 0u128;
+    let mut i = 2;
+    while i < n - 2 {
+        edges |= bit(n, i, 0) | bit(n, i, m) | bit(n, 0, i) | bit(n, m, i);
+        i += 1;
+    }
     Geometry {
         side,
         full,
@@ -255,6 +283,9 @@ const fn geometry(side: u32) -> Geometry {
         neighbours,
         symmetry,
         inverse,
+        corners,
+        corner_regions,
+        edges,
     }
 }
 
@@ -269,6 +300,11 @@ impl Geometry {
         }
         out
     }
+}
+
+/// The single-bit mask of column `c`, row `r` on a board of side `n`.
+const fn bit(n: i32, c: i32, r: i32) -> u128 {
+    1u128 << (r * n + c)
 }
 
 static GEOMETRIES: [Geometry; 4] = [geometry(4), geometry(6), geometry(8), geometry(10)];

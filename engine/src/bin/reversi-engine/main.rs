@@ -124,14 +124,12 @@ fn cmd_solve(args: &[String]) -> ExitCode {
         Ok(setup) => setup,
         Err(e) => return fail(format!("bad board: {e}")),
     };
+    let generic = setup.board();
     if setup.size != BoardSize::Eight {
-        return solve_generic(&setup.board());
+        return solve_generic(&generic);
     }
-    let pos = match parse_board(&args.join(" "), Rules::default()) {
-        Ok(pos) => pos,
-        Err(e) => return fail(format!("bad board: {e}")),
-    };
-    let board = pos.board();
+    // The same bits as the fast path's: square index = row × 8 + column.
+    let board = Board::new(generic.player as u64, generic.opponent as u64);
     let clock = Stopwatch::start();
     let result = Searcher::new(256).solve(&board, &AtomicBool::new(false), &clock);
     let secs = clock.0.elapsed().as_secs_f64();
