@@ -2,7 +2,7 @@
 //! `TY[6]` with `BO[6 …]`. The 8×8 [`Record`](super::Record) is what the NBoard protocol
 //! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
 
-use super::{GgfError, board_type, clip, properties};
+use super::{GgfError, Writer, board_type, clip, properties};
 use crate::grid::{BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, squares};
 use crate::{Color, Rules, Scoring, Status};
 
@@ -178,26 +178,14 @@ impl GridRecord {
 
     /// The record in GGF, on one line.
     pub fn to_ggf(&self) -> String {
-        let mut out = String::from("(;GM[Othello]");
-        let mut prop = |name: &str, value: &str| {
-            out.push_str(name);
-            out.push('[');
-            for c in value.chars() {
-                if matches!(c, ']' | '\\') {
-                    out.push('\\');
-                }
-                out.push(c);
-            }
-            out.push(']');
-        };
-        prop("PC", &self.place);
-        prop("DT", &self.date);
-        prop("PB", &self.players[0]);
-        prop("PW", &self.players[1]);
-        prop("RE", &self.result);
-        for (name, value) in &self.other {
-            prop(name, value);
-        }
+        let mut out = Writer::new(
+            &self.place,
+            &self.date,
+            &self.players,
+            &self.result,
+            &self.other,
+        );
+        let mut prop = |name: &str, value: &str| out.prop(name, value);
         let size = self.game.size();
         prop("TY", &size.side().to_string());
         let rules = self.game.rules();
@@ -232,8 +220,7 @@ impl GridRecord {
             prop(name, &written);
             pos = pos.play(*mv).expect("a game holds only legal moves").0;
         }
-        out.push_str(";)");
-        out
+        out.finish()
     }
 
     /// The `RE` value for a finished game: black's disc difference, e.g. `+12.000`.

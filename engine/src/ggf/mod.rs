@@ -235,6 +235,54 @@ impl Reader<'_> {
     }
 }
 
+/// Writes a GGF game: the header every record has, then its properties, then the end.
+pub(crate) struct Writer {
+    out: String,
+}
+
+impl Writer {
+    /// A game with its place, date, players (black first), result and other properties.
+    pub fn new(
+        place: &str,
+        date: &str,
+        players: &[String; 2],
+        result: &str,
+        other: &[(String, String)],
+    ) -> Writer {
+        let mut writer = Writer {
+            out: String::from("(;GM[Othello]"),
+        };
+        writer.prop("PC", place);
+        writer.prop("DT", date);
+        writer.prop("PB", &players[0]);
+        writer.prop("PW", &players[1]);
+        writer.prop("RE", result);
+        for (name, value) in other {
+            writer.prop(name, value);
+        }
+        writer
+    }
+
+    /// One property, `]` and `\\` in its value escaped.
+    pub fn prop(&mut self, name: &str, value: &str) {
+        self.out.push_str(name);
+        self.out.push('[');
+        for c in value.chars() {
+            if matches!(c, ']' | '\\') {
+                self.out.push('\\');
+            }
+            self.out.push(c);
+        }
+        self.out.push(']');
+    }
+
+    /// The record, closed.
+    pub fn finish(mut self) -> String {
+        self.out.push_str(";)");
+        self.out
+    }
+}
+
 /// The properties of one GGF game, in order, names in upper case (`(;` … `;)` checked).
 pub(crate) fn properties(text: &str) -> Result<Vec<(String, String)>, GgfError> {
     let mut r = Reader { text, pos: 0 };
@@ -387,26 +435,14 @@ impl Record {
 
     /// The record in GGF, on one line (the form NBoard's `set game` takes).
     pub fn to_ggf(&self) -> String {
-        let mut out = String::from("(;GM[Othello]");
-        let mut prop = |name: &str, value: &str| {
-            out.push_str(name);
-            out.push('[');
-            for c in value.chars() {
-                if matches!(c, ']' | '\\') {
-                    out.push('\\');
-                }
-                out.push(c);
-            }
-            out.push(']');
-        };
-        prop("PC", &self.place);
-        prop("DT", &self.date);
-        prop("PB", &self.players[0]);
-        prop("PW", &self.players[1]);
-        prop("RE", &self.result);
-        for (name, value) in &self.other {
-            prop(name, value);
-        }
+        let mut out = Writer::new(
+            &self.place,
+            &self.date,
+            &self.players,
+            &self.result,
+            &self.other,
+        );
+        let mut prop = |name: &str, value: &str| out.prop(name, value);
         prop("TY", "8");
         let rules = self.game.rules();
         if !rules.is_standard() {
@@ -438,8 +474,7 @@ impl Record {
             prop(name, &written);
             pos = pos.play(*mv).expect("a game holds only legal moves").0;
         }
-        out.push_str(";)");
-        out
+        out.finish()
     }
 
     /// The `RE` value for a finished game: black's disc difference, e.g. `+12.000`.
