@@ -3,12 +3,15 @@
 //! the other sizes the starts, the free opening's centre and the supplies scale as the rule
 //! texts' variants do; transcripts read and write squares up to j10.
 
+#[path = "support/variants.rs"]
+mod variants;
+use variants::all_rules;
+
 use reversi_engine::grid::{
     BoardSize, Cell, GridGame, GridMove, GridPosition, GridTranscriptError,
 };
 use reversi_engine::{
-    Color, DiscSupply, FlipRule, IllegalReason, Move, OutOfDiscs, Position, Rules, Scoring,
-    StartPosition, Status,
+    Color, DiscSupply, IllegalReason, Move, OutOfDiscs, Position, Rules, StartPosition, Status,
 };
 
 /// A small deterministic generator (xorshift64*), so every run plays the same games.
@@ -21,36 +24,6 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         ((self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n as u64) as usize
     }
-}
-
-fn all_rules() -> Vec<Rules> {
-    let mut all = Vec::new();
-    for start in [
-        StartPosition::Diagonal,
-        StartPosition::Parallel,
-        StartPosition::Free,
-    ] {
-        for supply in [
-            DiscSupply::Shared,
-            DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
-            DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
-        ] {
-            for first in [Color::Black, Color::White] {
-                for flips in [FlipRule::AllLines, FlipRule::ChooseOneLine] {
-                    for scoring in [Scoring::MostDiscs, Scoring::FewestDiscs] {
-                        all.push(Rules {
-                            start,
-                            first,
-                            supply,
-                            flips,
-                            scoring,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    all
 }
 
 fn to_grid(mv: Move) -> GridMove {

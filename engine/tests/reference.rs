@@ -7,6 +7,10 @@
 
 use std::sync::LazyLock;
 
+#[path = "support/variants.rs"]
+mod variants;
+use variants::all_rules;
+
 use reversi_engine::{
     Bitboard, Color, Direction, DiscSupply, FlipRule, Game, IllegalReason, Move, OutOfDiscs,
     Position, Rules, Scoring, Square, StartPosition, Status,
@@ -337,37 +341,6 @@ impl Reference {
             .filter(|&sq| self.cells[sq] == Some(c))
             .fold(0, |b, sq| b | 1 << sq)
     }
-}
-
-/// Every combination of the variants, in a fixed order.
-fn all_rules() -> Vec<Rules> {
-    let mut all = Vec::new();
-    for start in [
-        StartPosition::Diagonal,
-        StartPosition::Parallel,
-        StartPosition::Free,
-    ] {
-        for supply in [
-            DiscSupply::Shared,
-            DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
-            DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
-        ] {
-            for first in [Color::Black, Color::White] {
-                for flips in [FlipRule::AllLines, FlipRule::ChooseOneLine] {
-                    for scoring in [Scoring::MostDiscs, Scoring::FewestDiscs] {
-                        all.push(Rules {
-                            start,
-                            first,
-                            supply,
-                            flips,
-                            scoring,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    all
 }
 
 /// Asserts that the engine's position and the reference agree on everything observable.
