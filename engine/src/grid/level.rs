@@ -5,6 +5,7 @@
 
 use super::eval::DISC;
 use super::{BoardSize, GridBoard, GridLimits, GridResult, GridSearcher};
+use crate::search::pick_near;
 use crate::search::{Clock, Level, choose_move_for};
 use crate::{Board, Scoring};
 use rand::rngs::StdRng;
@@ -121,21 +122,16 @@ pub fn grid_choose_move(
                     n
                 }
             };
-            let most = squares.iter().map(flips).max().unwrap_or(0);
-            let best: Vec<usize> = squares.into_iter().filter(|s| flips(s) == most).collect();
-            simple(best[rng.random_range(0..best.len())])
+            let scored: Vec<(usize, i32)> = squares.iter().map(|s| (*s, flips(s))).collect();
+            let (index, _) = pick_near(&scored, 0, &mut rng).unwrap_or((squares[0], 0));
+            simple(index)
         }
         _ if settings.tolerance > 0 => {
             let scored =
                 searcher.score_moves(board, settings.depth, settings.solve_empties, stop, clock);
-            let Some(top) = scored.iter().map(|&(_, v)| v).max() else {
+            let Some((index, v)) = pick_near(&scored, settings.tolerance * DISC, &mut rng) else {
                 return simple(squares[0]);
             };
-            let near: Vec<(usize, i32)> = scored
-                .into_iter()
-                .filter(|&(_, v)| v >= top - settings.tolerance * DISC)
-                .collect();
-            let (index, v) = near[rng.random_range(0..near.len())];
             GridResult {
                 score: (v + DISC / 2).div_euclid(DISC),
                 depth: settings.depth,

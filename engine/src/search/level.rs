@@ -139,6 +139,23 @@ impl fmt::Display for Level {
     }
 }
 
+/// A move chosen at random among those scoring at least the best score less `within` (the
+/// levels that settle for less, and greedy's ties); `None` when nothing is scored. Shared by
+/// the 8×8 levels and those of the other board sizes.
+pub(crate) fn pick_near<M: Copy>(
+    scored: &[(M, i32)],
+    within: i32,
+    rng: &mut StdRng,
+) -> Option<(M, i32)> {
+    let top = scored.iter().map(|&(_, v)| v).max()?;
+    let near: Vec<(M, i32)> = scored
+        .iter()
+        .copied()
+        .filter(|&(_, v)| v >= top - within)
+        .collect();
+    Some(near[rng.random_range(0..near.len())])
+}
+
 /// The computer's move at `level` under standard scoring; see [`choose_move_for`].
 pub fn choose_move(
     board: &Board,
@@ -192,21 +209,17 @@ pub fn choose_move_for(
                     n
                 }
             };
-            let most = squares.iter().map(flips).max().unwrap_or(0);
-            let best: Vec<Square> = squares.into_iter().filter(|s| flips(s) == most).collect();
-            simple(best[rng.random_range(0..best.len())])
+            let scored: Vec<(Square, i32)> = squares.iter().map(|s| (*s, flips(s))).collect();
+            let (sq, _) = pick_near(&scored, 0, &mut rng).unwrap_or((squares[0], 0));
+            simple(sq)
         }
         _ if settings.tolerance > 0 => {
             let scored =
                 searcher.score_moves(board, settings.depth, settings.solve_empties, stop, clock);
-            let Some(top) = scored.iter().map(|&(_, v)| v).max() else {
+            let Some((sq, v)) = pick_near(&scored, settings.tolerance * super::DISC, &mut rng)
+            else {
                 return simple(squares[0]);
             };
-            let near: Vec<(Square, i32)> = scored
-                .into_iter()
-                .filter(|&(_, v)| v >= top - settings.tolerance * super::DISC)
-                .collect();
-            let (sq, v) = near[rng.random_range(0..near.len())];
             SearchResult {
                 score: (v + 50).div_euclid(100),
                 depth: settings.depth,

@@ -23,6 +23,7 @@ mod stability;
 mod tt;
 
 pub use eval::{Evaluate, HandEval};
+pub(crate) use level::pick_near;
 pub use level::{Level, choose_move, choose_move_for};
 pub use pattern::PatternEval;
 pub use stability::stable_discs;
