@@ -51,6 +51,11 @@ pub enum GridBoardError {
     },
     /// No side to move (X or O) at the end.
     NoSideToMove,
+    /// The symbol after the squares is neither a side to move nor a square.
+    BadSideToMove {
+        /// The symbol.
+        found: char,
+    },
 }
 
 impl fmt::Display for GridBoardError {
@@ -67,6 +72,12 @@ impl fmt::Display for GridBoardError {
             ),
             GridBoardError::NoSideToMove => {
                 f.write_str("the side to move (X or O) is missing after the squares")
+            }
+            GridBoardError::BadSideToMove { found } => {
+                write!(
+                    f,
+                    "`{found}` after the squares is not a side to move (X or O)"
+                )
             }
         }
     }
@@ -97,6 +108,9 @@ pub fn parse_grid_board(text: &str) -> Result<GridSetup, GridBoardError> {
         c => Color::from_symbol(c),
     };
     let Some(to_move) = to_move else {
+        if !matches!(side, '-' | '.' | '_') && BoardSize::from_squares(squares.len()).is_some() {
+            return Err(GridBoardError::BadSideToMove { found: side });
+        }
         // Without a side the last symbol is a square: say so only if the count then fits.
         return Err(if BoardSize::from_squares(symbols.len()).is_some() {
             GridBoardError::NoSideToMove
@@ -178,5 +192,9 @@ mod tests {
             Err(GridBoardError::BadSymbol { found: 'Z', .. })
         ));
         assert_eq!(parse_grid_board(""), Err(GridBoardError::NoSideToMove));
+        assert_eq!(
+            parse_grid_board(&format!("{} Z", "-".repeat(36))),
+            Err(GridBoardError::BadSideToMove { found: 'Z' })
+        );
     }
 }
