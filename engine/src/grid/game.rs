@@ -102,6 +102,11 @@ impl GridGame {
         self.play(mv).ok()
     }
 
+    /// Whether an undone move waits to be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
     /// Whose turn it is, a forced pass, or the outcome.
     pub fn status(&self) -> Status {
         self.current().status()

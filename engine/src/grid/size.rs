@@ -65,6 +65,21 @@ impl BoardSize {
             .then(|| row as usize * self.side() as usize + column as usize)
     }
 
+    /// The bit of `cell` in this size's bitboards; 0 for a square off the board.
+    pub fn bit(self, cell: Cell) -> u128 {
+        self.index(cell.column, cell.row).map_or(0, |i| 1 << i)
+    }
+
+    /// Whether `cell` is on a board of this size.
+    pub fn contains(self, cell: Cell) -> bool {
+        cell.column < self.side() && cell.row < self.side()
+    }
+
+    /// Every square of the board, row by row from a1.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        (0..self.squares() as usize).map(move |i| self.cell(i))
+    }
+
     /// The square at `index`.
     pub fn cell(self, index: usize) -> Cell {
         let side = self.side() as usize;

@@ -3,20 +3,24 @@
 //! Web Worker, because a search on the page's own thread would stop its frames).
 //!
 //! Request: `think player=<hex> opponent=<hex> level=<1-9> scoring=<most|fewest> seed=<n>`,
-//! the bitboards of the side to move and of the other side. Reply: `move f5`, `move pass`, or
+//! the bitboards of the side to move and of the other side (bit = row × side + column), with
+//! `size=<4|6|10>` for a board other than 8×8. Reply: `move f5`, `move pass`, or
 //! `error <why>`. Both are exact: the same request gives the same move on every platform.
+//! 8×8 boards are searched by the fast path with the learned evaluation, the other sizes by
+//! the generic search ([`crate::grid`]).
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{Clock, Level, Searcher, choose_move_for};
-use crate::{Board, Scoring, Square};
+use super::{Clock, Level, Searcher};
+use crate::Scoring;
+use crate::grid::{BoardSize, Cell, GridBoard, GridSearcher, grid_choose_move};
 
 /// What to search: the position, how strongly, to which goal, with which random seed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ThinkRequest {
     /// The position, from the side to move's view.
-    pub board: Board,
+    pub board: GridBoard,
     /// How strongly to play.
     pub level: Level,
     /// Most discs wins, or (the reverse variant) fewest.
@@ -27,15 +31,35 @@ pub struct ThinkRequest {
 
 /// The answer: a square to play, `None` when the side to move has no move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ThinkReply(pub Option<Square>);
+pub struct ThinkReply(pub Option<Cell>);
+
+/// The board's words of a request: `size=N` unless 8×8, and the two disc sets in hex (16
+/// digits on 8×8, as before sizes existed, so old lines read the same).
+struct BoardWords<'a>(&'a GridBoard);
+
+impl fmt::Display for BoardWords<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        if b.size == BoardSize::Eight {
+            write!(f, "player={:016x} opponent={:016x}", b.player, b.opponent)
+        } else {
+            write!(
+                f,
+                "size={} player={:x} opponent={:x}",
+                b.size.side(),
+                b.player,
+                b.opponent
+            )
+        }
+    }
+}
 
 impl fmt::Display for ThinkRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "think player={:016x} opponent={:016x} level={} scoring={} seed={}",
-            self.board.player,
-            self.board.opponent,
+            "think {} level={} scoring={} seed={}",
+            BoardWords(&self.board),
             self.level.number(),
             scoring_word(self.scoring),
             self.seed
@@ -59,7 +83,7 @@ impl<'a> Fields<'a> {
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| format!("`{word}` is not key=value"))?;
-            if !known.contains(&key) {
+            if !known.contains(&key) && key != "size" {
                 return Err(format!("unknown key `{key}`"));
             }
             pairs.push((key, value));
@@ -78,12 +102,18 @@ impl<'a> Fields<'a> {
         parse(value).ok_or_else(|| format!("bad {key}: `{value}`"))
     }
 
-    fn board(&self) -> Result<Board, String> {
-        let hex = |v: &str| u64::from_str_radix(v, 16).ok();
-        let board = Board {
-            player: self.get("player", hex)?,
-            opponent: self.get("opponent", hex)?,
+    fn board(&self) -> Result<GridBoard, String> {
+        let size = match self.pairs.iter().any(|(k, _)| *k == "size") {
+            true => self.get("size", |v| BoardSize::from_side(v.parse().ok()?))?,
+            false => BoardSize::Eight,
         };
+        let full = (1u128 << size.squares()) - 1;
+        let hex = |v: &str| {
+            u128::from_str_radix(v, 16)
+                .ok()
+                .filter(|bits| v.len() <= 32 && bits & !full == 0)
+        };
+        let board = GridBoard::new(size, self.get("player", hex)?, self.get("opponent", hex)?);
         if board.player & board.opponent != 0 {
             return Err("a square holds discs of both sides".into());
         }
@@ -119,10 +149,10 @@ impl ThinkRequest {
         })
     }
 
-    /// Searches (see [`choose_move_for`]) and returns the move; `stop` ends it early with the
+    /// Searches (see [`grid_choose_move`]) and returns the move; `stop` ends it early with the
     /// best move found so far.
     pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ThinkReply {
-        let result = choose_move_for(
+        let result = grid_choose_move(
             &self.board,
             self.level,
             self.scoring,
@@ -134,7 +164,8 @@ impl ThinkRequest {
         ThinkReply(
             result
                 .best_move
-                .filter(|sq| self.board.moves() & sq.bit() != 0),
+                .filter(|&i| self.board.moves() >> i & 1 == 1)
+                .map(|i| self.board.size.cell(i)),
         )
     }
 }
@@ -158,9 +189,10 @@ impl ThinkReply {
         match line.strip_prefix("move ") {
             Some("pass") => Ok(ThinkReply(None)),
             Some(sq) => sq
-                .parse::<Square>()
+                .parse::<Cell>()
+                .ok()
                 .map(|s| ThinkReply(Some(s)))
-                .map_err(|e| format!("bad square in `{line}`: {e}")),
+                .ok_or_else(|| format!("bad square in `{line}`")),
             None => Err(format!("not a reply: `{line}`")),
         }
     }
@@ -168,11 +200,11 @@ impl ThinkReply {
 
 /// A study request: every legal move of the position scored, for hints, the evaluation bar
 /// and the post-game review. `score player=<hex> opponent=<hex> depth=<1-30> solve=<0-64>
-/// scoring=<most|fewest>`.
+/// scoring=<most|fewest>` (and `size=N` as for `think`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ScoreRequest {
     /// The position, from the side to move's view.
-    pub board: Board,
+    pub board: GridBoard,
     /// Midgame search depth for each move.
     pub depth: u32,
     /// Moves whose position has at most this many empties are solved exactly.
@@ -189,16 +221,15 @@ pub struct ScoreReply {
     /// Whether every score is exact (and the list complete).
     pub exact: bool,
     /// The legal moves and their scores, best first.
-    pub scores: Vec<(Square, i32)>,
+    pub scores: Vec<(Cell, i32)>,
 }
 
 impl fmt::Display for ScoreRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "score player={:016x} opponent={:016x} depth={} solve={} scoring={}",
-            self.board.player,
-            self.board.opponent,
+            "score {} depth={} solve={} scoring={}",
+            BoardWords(&self.board),
             self.depth,
             self.solve_empties,
             scoring_word(self.scoring)
@@ -217,7 +248,7 @@ impl ScoreRequest {
         Ok(ScoreRequest {
             board: fields.board()?,
             depth: fields.get("depth", within(30, 1))?,
-            solve_empties: fields.get("solve", within(64, 0))?,
+            solve_empties: fields.get("solve", within(100, 0))?,
             scoring: fields.scoring()?,
         })
     }
@@ -225,12 +256,26 @@ impl ScoreRequest {
     /// Scores every legal move; `stop` ends it early with the moves scored so far (then the
     /// reply is not exact: a stopped search's scores are not to be trusted as complete).
     pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ScoreReply {
-        let mut searcher = Searcher::new(16).with_scoring(self.scoring);
-        let mut scores =
-            searcher.score_moves(&self.board, self.depth, self.solve_empties, stop, clock);
-        scores.sort_by_key(|&(sq, v)| (-v, sq.index()));
-        let empties = self.board.empties().count_ones();
-        let complete = scores.len() == self.board.moves().count_ones() as usize;
+        let board = &self.board;
+        let (depth, solve) = (self.depth, self.solve_empties);
+        let mut scores: Vec<(Cell, i32)> = if board.size == BoardSize::Eight {
+            let fast = crate::Board::new(board.player as u64, board.opponent as u64);
+            let mut searcher = Searcher::new(16).with_scoring(self.scoring);
+            let scored = searcher.score_moves(&fast, depth, solve, stop, clock);
+            // The two 8×8 layouts are the same: square index = row × 8 + column.
+            let cell = |sq: crate::Square| board.size.cell(sq.index());
+            scored.into_iter().map(|(sq, v)| (cell(sq), v)).collect()
+        } else {
+            let mut searcher = GridSearcher::new(16).with_scoring(self.scoring);
+            let scored = searcher.score_moves(board, depth, solve, stop, clock);
+            scored
+                .into_iter()
+                .map(|(i, v)| (board.size.cell(i), v))
+                .collect()
+        };
+        scores.sort_by_key(|&(cell, v)| (-v, cell.row, cell.column));
+        let empties = board.empties().count_ones();
+        let complete = scores.len() == board.moves().count_ones() as usize;
         ScoreReply {
             exact: complete && empties <= self.solve_empties + 1,
             scores,
@@ -268,7 +313,7 @@ impl ScoreReply {
         for word in words {
             let parsed = word
                 .split_once('=')
-                .and_then(|(sq, v)| Some((sq.parse::<Square>().ok()?, v.parse::<i32>().ok()?)));
+                .and_then(|(sq, v)| Some((sq.parse::<Cell>().ok()?, v.parse::<i32>().ok()?)));
             scores.push(parsed.ok_or_else(|| format!("bad score `{word}` in `{line}`"))?);
         }
         Ok(ScoreReply { exact, scores })
@@ -288,10 +333,15 @@ pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::GridPosition;
     use crate::{Position, Rules};
 
-    fn start() -> Board {
-        Position::new(Rules::default()).board()
+    fn start() -> GridBoard {
+        GridPosition::new(BoardSize::Eight, Rules::default()).board()
+    }
+
+    fn grid(board: crate::Board) -> GridBoard {
+        GridBoard::new(BoardSize::Eight, board.player.into(), board.opponent.into())
     }
 
     #[test]
@@ -368,7 +418,7 @@ mod tests {
         for (bad, why) in [
             (good.replace("depth=6", "depth=0"), "bad depth"),
             (good.replace("depth=6", "depth=31"), "bad depth"),
-            (good.replace("solve=14", "solve=65"), "bad solve"),
+            (good.replace("solve=14", "solve=101"), "bad solve"),
             (good.replace(" solve=14", ""), "missing solve"),
             (good.replace("depth=6", "level=3"), "unknown key"),
         ] {
@@ -384,7 +434,7 @@ mod tests {
         use crate::notation::parse_board;
         // FFO #20 (6 empties): h5 wins by 6, the best of Black's moves.
         let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
-        let board = parse_board(text, Rules::default()).unwrap().board();
+        let board = grid(parse_board(text, Rules::default()).unwrap().board());
         let request = ScoreRequest {
             board,
             depth: 4,
@@ -426,12 +476,12 @@ mod tests {
         let ThinkReply(Some(sq)) = ThinkReply::parse(&line).unwrap() else {
             panic!("no move from the start: {line}");
         };
-        assert!(start().moves() & sq.bit() != 0, "{sq} is not legal");
+        assert!(
+            start().moves() & BoardSize::Eight.bit(sq) != 0,
+            "{sq} is not legal"
+        );
         // No move for the side to move: a pass, not an error.
-        let stuck = Board {
-            player: 1,
-            opponent: 1 << 63,
-        };
+        let stuck = GridBoard::new(BoardSize::Eight, 1, 1 << 63);
         let request = ThinkRequest {
             board: stuck,
             ..request
@@ -439,6 +489,46 @@ mod tests {
         assert_eq!(
             request.answer(&AtomicBool::new(false), &|| 0),
             ThinkReply(None)
+        );
+    }
+
+    #[test]
+    fn other_sizes_say_their_size_and_get_moves_on_their_board() {
+        for size in [BoardSize::Four, BoardSize::Six, BoardSize::Ten] {
+            let board = GridPosition::new(size, Rules::default()).board();
+            let think = ThinkRequest {
+                board,
+                level: Level::Club,
+                scoring: Scoring::MostDiscs,
+                seed: 3,
+            };
+            let line = think.to_string();
+            assert!(line.contains(&format!("size={}", size.side())), "{line}");
+            assert_eq!(ThinkRequest::parse(&line), Ok(think));
+            let reply = ThinkReply::parse(&answer_line(&line, &AtomicBool::new(false), &|| 0));
+            let cell = reply.unwrap().0.expect("a move from the start");
+            assert!(board.moves() & size.bit(cell) != 0, "{size}: {cell}");
+            let score = ScoreRequest {
+                board,
+                depth: 3,
+                solve_empties: 4,
+                scoring: Scoring::MostDiscs,
+            };
+            assert_eq!(ScoreRequest::parse(&score.to_string()), Ok(score));
+            let reply = score.answer(&AtomicBool::new(false), &|| 0);
+            assert_eq!(reply.scores.len(), 4, "{size}: {reply}");
+        }
+        // Discs off a 6×6 board, and sizes the game does not have, are refused.
+        let off = "think size=6 player=1000000000 opponent=1 level=3 scoring=most seed=1";
+        assert!(ThinkRequest::parse(off).unwrap_err().contains("bad player"));
+        let odd = "think size=7 player=1 opponent=2 level=3 scoring=most seed=1";
+        assert!(ThinkRequest::parse(odd).unwrap_err().contains("bad size"));
+        // An 8×8 request reads as it did before sizes: no size word, 16 hex digits.
+        assert!(
+            !ThinkRequest::parse(off.replace("size=6 ", "").as_str())
+                .unwrap()
+                .to_string()
+                .contains("size")
         );
     }
 }
