@@ -334,7 +334,7 @@ pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
 mod tests {
     use super::*;
     use crate::grid::GridPosition;
-    use crate::{Position, Rules};
+    use crate::Rules;
 
     fn start() -> GridBoard {
         GridPosition::new(BoardSize::Eight, Rules::default()).board()
