@@ -197,16 +197,19 @@ def LIGHT(r, g, b):
     return r + g + b > 2.1
 
 
-def check_picture(game, path, label, board, rows=range(8), skip=()):
-    """Every square of `rows` must show what the engine's `board` (64 chars of X, O, -) has
-    there: felt when empty, a black or white disc. Samples beside each square's centre, where
-    neither the legal-move dot nor the last-move marker sits."""
+def check_picture(game, path, label, board, rows=None, skip=()):
+    """Every square of `rows` (all unless given) must show what the engine's `board` (X, O, -
+    for each square: 64 on 8×8, 100 on 10×10) has there: felt when empty, a black or white
+    disc. Samples beside each square's centre, where neither the legal-move dot nor the
+    last-move marker sits."""
     picture = Picture(path)
+    side = int(round(len(board) ** 0.5))
+    rows = range(side) if rows is None else rows
     width = abs(game.squares["b4"][0] - game.squares["a4"][0])
     seen = {"-": 0, "X": 0, "O": 0}
     for i, c in enumerate(board):
-        name = f"{'abcdefgh'[i % 8]}{i // 8 + 1}"
-        if i // 8 not in rows or name in skip:
+        name = f"{'abcdefghij'[i % side]}{i // side + 1}"
+        if i // side not in rows or name in skip:
             continue
         x, y = game.squares[name]
         x += int(0.2 * width)
@@ -335,6 +338,46 @@ def small_window(binary, env, out):
     finally:
         game.stop()
         xvfb.terminate()
+
+
+def ten_by_ten(binary, env, out):
+    """A 10×10 game chosen in the new-game menu: the board rebuilt with its 100 squares (the
+    game reports where each is on screen), a few moves clicked and answered, and the picture
+    checked square by square against the engine's board at the start and in play."""
+    game = Game(binary, env)
+    try:
+        game.wait("the menu with its board sizes", lambda: game.state.get("menu") == "NewGame"
+                  and any(b.startswith("10×10") for b in game.buttons), 180)
+        time.sleep(2.0)
+        xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
+        click_button(game, "10×10", "10×10 board")
+        time.sleep(1.5)  # the choice shows before the game starts
+        click_button(game, "Start_game", "Start game")
+        game.wait("a 10×10 game on a 10×10 board", lambda: game.state.get("menu") == "None"
+                  and game.state.get("size") == "10" and "j10" in game.squares, 60)
+        game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+        time.sleep(1.0)
+        game.pump()
+        start = board_of(game)
+        if start != "-" * 44 + "OX" + "-" * 8 + "XO" + "-" * 44:
+            fail(f"10x10: the game did not open on the 10x10 start: {start}")
+        shoot_and_check(os.path.join(out, "ten_start.png"), lambda p: check_picture(game, p, "10x10 start", start))
+        for _ in range(4):
+            game.wait("Black's turn on a still board", lambda: game.state.get("status") == "to-move:Black"
+                      and game.state.get("busy") == "false" and game.state.get("thinking") == "false", 60)
+            ply = game.state["ply"]
+            target = game.state["legal"].split(",")[-1]
+            quick_click(*game.squares[target])
+            game.wait(f"the click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
+        game.wait("the computer's answer on a still board", lambda: game.state.get("status") == "to-move:Black"
+                  and game.state.get("busy") == "false" and game.state.get("thinking") == "false", 60)
+        time.sleep(0.5)
+        game.pump()
+        board = board_of(game)
+        shoot_and_check(os.path.join(out, "ten_play.png"), lambda p: check_picture(game, p, "10x10 in play", board))
+        print(f"  10x10: {game.state['ply']} plies played by clicks and the computer: {game.state['moves']}")
+    finally:
+        game.stop()
 
 
 def couch_game(binary, env, out):
@@ -579,6 +622,7 @@ def main():
         review_the_game(game, args.out)
         game.stop()
         couch_game(args.binary, env, args.out)
+        ten_by_ten(args.binary, env, args.out)
         small_window(args.binary, env, args.out)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")
     finally:

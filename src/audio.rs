@@ -7,10 +7,11 @@
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
+use reversi_engine::grid::squares;
 
 use crate::board::count::DiscCounted;
 use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS};
-use crate::rules::{DiscPlaced, GameEnded, MoveRefused, Refusal, TurnPassed};
+use crate::rules::{DiscPlaced, GameEnded, Match, MoveRefused, Refusal, TurnPassed};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 
@@ -86,16 +87,17 @@ fn queue_sounds(
     settings: Res<Settings>,
     time: Res<Time>,
     mut queue: ResMut<SoundQueue>,
+    state: Res<Match>,
 ) {
     let now = time.elapsed_secs_f64();
     let f = settings.animation.factor() as f64;
     for p in placed.read() {
         queue.add(now + DROP_SECS as f64 * f, &sounds.place, 1.0);
-        for sq in p.placement.flipped {
+        for sq in squares(state.game.size(), p.placement.flipped) {
             let d = sq
-                .column()
-                .abs_diff(p.square.column())
-                .max(sq.row().abs_diff(p.square.row())) as f64;
+                .column
+                .abs_diff(p.square.column)
+                .max(sq.row.abs_diff(p.square.row)) as f64;
             let at = now
                 + f * (DROP_SECS as f64
                     + (d - 1.0) * WAVE_STEP_SECS as f64

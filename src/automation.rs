@@ -6,7 +6,8 @@
 //! the score in the tab's title and keeps them for the browser test.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Square, Status, board_string};
+use reversi_engine::grid::{grid_board_string, squares};
+use reversi_engine::{Color as Side, Status};
 
 use crate::ai::AiThinking;
 use crate::analysis::game_review::GameReview;
@@ -36,6 +37,7 @@ fn emit(line: &str) {
 fn report_squares(
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     windows: Query<&Window>,
+    state: Res<Match>,
     mut last: Local<String>,
 ) {
     let (Ok((camera, transform)), Ok(window)) = (cameras.single(), windows.single()) else {
@@ -43,8 +45,9 @@ fn report_squares(
     };
     let scale = window.scale_factor();
     let mut line = String::from("SQUARES");
-    for sq in Square::all() {
-        let Ok(p) = camera.world_to_viewport(transform, square_center(sq)) else {
+    let size = state.game.size();
+    for sq in size.cells() {
+        let Ok(p) = camera.world_to_viewport(transform, square_center(size, sq)) else {
             return;
         };
         line.push_str(&format!(" {sq}:{:.0},{:.0}", p.x * scale, p.y * scale));
@@ -163,22 +166,25 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
+        "STATE size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
+        pos.size().side(),
         state.game.ply(),
-        pos.discs(Side::Black).count(),
-        pos.discs(Side::White).count(),
+        pos.discs(Side::Black).count_ones(),
+        pos.discs(Side::White).count_ones(),
         status,
         animation.is_busy(&time),
         ai.active,
         count.running(),
         menu.get(),
         !panels.is_empty(),
-        pos.legal_squares()
-            .squares()
+        squares(pos.size(), pos.legal_squares())
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
             .join(","),
-        board_string(pos).split(' ').next().unwrap_or_default(),
+        grid_board_string(&pos.setup())
+            .split(' ')
+            .next()
+            .unwrap_or_default(),
         state.game.transcript(),
         focus,
         word(&state.setup.names[0]),

@@ -9,6 +9,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
+use crate::board::geometry::scale;
 use crate::rules::{Match, Player};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -179,7 +180,9 @@ fn title_drift(
 fn apply_orbit(
     orbit: Res<Orbit>,
     drift: Res<TitleDrift>,
+    state: Res<Match>,
     mut shown: Local<Option<Orbit>>,
+    mut shown_scale: Local<Option<f32>>,
     mut cameras: Query<&mut Transform, With<Camera3d>>,
     mut view: ResMut<ViewTurn>,
     time: Res<Time>,
@@ -192,11 +195,16 @@ fn apply_orbit(
     now.yaw += turn * k;
     now.pitch += (target.pitch - now.pitch) * k;
     now.distance += (target.distance - now.distance) * k;
-    let transform = Orbit {
+    // A larger board is the same view from farther away (one square stays one unit).
+    let target_scale = scale(state.game.size());
+    let now_scale = shown_scale.get_or_insert(target_scale);
+    *now_scale += (target_scale - *now_scale) * k;
+    let mut transform = Orbit {
         yaw: now.yaw + drift.0,
         ..*now
     }
     .transform();
+    transform.translation *= *now_scale;
     for mut t in &mut cameras {
         *t = transform;
     }

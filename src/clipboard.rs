@@ -1,13 +1,15 @@
-//! Games in and out as text: Ctrl+C copies the game's transcript (`f5d6c3…`, with a rules tag
-//! for a variant: the same text the browser keeps in its address), Ctrl+V opens a game from
-//! the clipboard. Pasted text may be a transcript with or without separators, a GGF record,
-//! or a 64-character board with the side to move; anything else is refused with the reason
-//! and the game on the board is kept.
+//! Games in and out as text: Ctrl+C copies the game's transcript (`f5d6c3…`, with a tag for
+//! a variant or another board size: the same text the browser keeps in its address), Ctrl+V
+//! opens a game from the clipboard. Pasted text may be a transcript with or without
+//! separators, a GGF record of any size, or a board with the side to move (64 squares, or 16,
+//! 36 or 100 for the other sizes); anything else is refused with the reason and the game on
+//! the board is kept.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
-use reversi_engine::ggf::Record;
-use reversi_engine::{Game, Rules, notation::parse_board};
+use reversi_engine::Rules;
+use reversi_engine::ggf::GridRecord;
+use reversi_engine::grid::{GridGame, parse_grid_board};
 
 use crate::link::{NotAGame, fragment_of, game_from_fragment};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
@@ -45,7 +47,7 @@ pub struct OpenGameText {
 const MAX_TEXT: usize = 20_000;
 
 /// The game a text describes, or what is wrong with it in words a player can act on.
-pub fn game_from_text(text: &str) -> Result<Game, NotAGame> {
+pub fn game_from_text(text: &str) -> Result<GridGame, NotAGame> {
     let text = text.trim();
     if text.is_empty() {
         return Err(NotAGame::Empty);
@@ -54,21 +56,23 @@ pub fn game_from_text(text: &str) -> Result<Game, NotAGame> {
         return Err(NotAGame::LongText(text.len()));
     }
     if text.starts_with("(;") {
-        return Ok(Record::parse(text)?.game);
+        return Ok(GridRecord::parse(text)?.game);
     }
     if looks_like_a_board(text) {
-        return Ok(Game::from_position(parse_board(text, Rules::default())?));
+        let setup = parse_grid_board(text)?;
+        return Ok(GridGame::from_position(setup.position(Rules::default())));
     }
     game_from_fragment(text)?.ok_or(NotAGame::Empty)
 }
 
-/// 64 squares of `X`/`O`/`-` (or `*`, `.`) and a side: no digits, which every transcript has.
+/// At least a 4×4 board's squares of `X`/`O`/`-` (or `*`, `.`) and no digits, which every
+/// transcript has (and every GGF record, which is read before).
 fn looks_like_a_board(text: &str) -> bool {
     let squares = text
         .chars()
         .filter(|c| matches!(c, 'X' | 'x' | 'O' | 'o' | '-' | '.' | '*'))
         .count();
-    squares >= 64 && !text.chars().any(|c| c.is_ascii_digit())
+    squares >= 16 && !text.chars().any(|c| c.is_ascii_digit())
 }
 
 /// A paste in progress (in the browser the clipboard answers later).
@@ -112,7 +116,7 @@ fn clipboard_keys(
 }
 
 /// The whole record's text, also while a review shows an earlier position.
-pub fn whole_record_text(game: &Game) -> String {
+pub fn whole_record_text(game: &GridGame) -> String {
     fragment_of(&whole_record(game))
 }
 
@@ -139,6 +143,7 @@ fn open_game_text(
                 let players = request.setup.clone().unwrap_or_else(|| state.setup.clone());
                 let setup = GameSetup {
                     rules: game.rules(),
+                    size: game.size(),
                     ..players
                 };
                 menu.as_mut().set_if_neq(Menu::None);
@@ -169,8 +174,13 @@ mod tests {
         }
         let mut variant = game_from_text("parallel/").unwrap();
         assert_ne!(variant.rules(), Rules::default());
-        let first = variant.current().legal_squares().first().unwrap();
-        variant.play(reversi_engine::Move::at(first)).unwrap();
+        let pos = variant.current();
+        let first = reversi_engine::grid::squares(pos.size(), pos.legal_squares())
+            .next()
+            .unwrap();
+        variant
+            .play(reversi_engine::grid::GridMove::at(first))
+            .unwrap();
         // What Ctrl+C writes opens as the same game.
         let copied = whole_record_text(&variant);
         assert_eq!(
@@ -185,8 +195,20 @@ mod tests {
         let game = game_from_text(&text).unwrap();
         assert_eq!(game.ply(), 0);
         assert_eq!(game.current().to_move(), Color::White);
-        assert_eq!(game.current().discs(Color::Black).count(), 2);
+        assert_eq!(game.current().discs(Color::Black).count_ones(), 2);
         assert!(matches!(game.status(), Status::ToMove(Color::White)));
+    }
+
+    #[test]
+    fn boards_and_records_of_other_sizes_open_on_their_board() {
+        let board = format!("{}O*----*O{}", "-".repeat(14), "-".repeat(14));
+        let game = game_from_text(&format!("{board} X")).unwrap();
+        assert_eq!(game.size(), reversi_engine::grid::BoardSize::Six);
+        assert!(matches!(game.status(), Status::ToMove(Color::Black)));
+        let ggf = format!("(;GM[Othello]PB[a]PW[b]TY[6]BO[6 {board} *]B[C2];)");
+        assert_eq!(game_from_text(&ggf).unwrap().transcript(), "c2");
+        let ten = game_from_text("10x10/g6").unwrap();
+        assert_eq!(ten.size(), reversi_engine::grid::BoardSize::Ten);
     }
 
     #[test]

@@ -17,8 +17,9 @@ use bevy::render::render_resource::{
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::board::body::Table;
-use crate::board::geometry::KEY_LIGHT_FROM;
+use crate::board::geometry::{KEY_LIGHT_FROM, scale};
 use crate::board::textures::mix;
+use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::{Quality, Settings};
 use crate::theme::palette;
@@ -28,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (detect_adapter, spawn_lights))
         .add_systems(
             Update,
-            (dress_cameras, apply_preset)
+            (dress_cameras, fit_fog, apply_preset)
                 .chain()
                 .in_set(GameSet::Presentation),
         );
@@ -157,13 +158,32 @@ fn dress_cameras(
             },
             DistanceFog {
                 color: palette::BACKGROUND,
-                falloff: FogFalloff::Linear {
-                    start: 16.0,
-                    end: 42.0,
-                },
+                falloff: fog_for(1.0),
                 ..default()
             },
         ));
+    }
+}
+
+/// The fog for a board `scale` times the 8×8 one: the camera stands that much farther back
+/// (see `camera`), so the fog does too and the board's far edge stays clear.
+fn fog_for(scale: f32) -> FogFalloff {
+    FogFalloff::Linear {
+        start: 16.0 * scale,
+        end: 42.0 * scale,
+    }
+}
+
+/// Moves the fog with the board's size when a game on another size begins.
+fn fit_fog(state: Res<Match>, mut fogs: Query<&mut DistanceFog>, mut fitted: Local<Option<f32>>) {
+    let want = scale(state.game.size());
+    // A camera dressed this frame has its fog from the next frame on: try until one has.
+    if *fitted == Some(want) || fogs.is_empty() {
+        return;
+    }
+    *fitted = Some(want);
+    for mut fog in &mut fogs {
+        fog.falloff = fog_for(want);
     }
 }
 

@@ -1,5 +1,6 @@
 //! The game as a link: in the browser the address bar's fragment holds the current game's
-//! moves (`#f5d6c3…`, or `#parallel+one-line/f5d6…` for a variant), kept up to date after
+//! moves (`#f5d6c3…`, `#parallel+one-line/f5d6…` for a variant, `#10x10/g6f7…` or
+//! `#6x6+parallel/…` on another board), kept up to date after
 //! every move, so copying the address shares the game and reloading keeps it. A page opened
 //! with a fragment starts from that game (the player against the computer, as a new game
 //! would be set up); a fragment that is not a legal game is named in the title menu, which
@@ -7,11 +8,13 @@
 
 use bevy::prelude::*;
 use reversi_engine::ggf::GgfError;
-use reversi_engine::{BoardStringError, Game, Rules, TranscriptError, UnknownRule};
+use reversi_engine::grid::{BoardSize, GridBoardError, GridGame, GridTranscriptError};
+use reversi_engine::{Rules, UnknownRule};
 
-/// Longer than any real game's transcript (60 moves, passes, a rules tag): anything longer is
+/// Longer than any real game's transcript (96 moves of up to three characters on 10×10, passes,
+/// a tag): anything longer is
 /// not a link this game wrote.
-const MAX_LEN: usize = 400;
+const MAX_LEN: usize = 600;
 
 /// Why a text (a link, a paste, a saved game) is not a game the board can show, in words a
 /// player can act on.
@@ -27,28 +30,71 @@ pub enum NotAGame {
     LongText(usize),
     #[error(transparent)]
     Rules(#[from] UnknownRule),
+    /// A board size the game does not have (`12x12`).
+    #[error("there is no {0} board (the game has 4x4, 6x6, 8x8 and 10x10)")]
+    Size(String),
     #[error(transparent)]
-    Moves(#[from] TranscriptError),
+    Moves(#[from] GridTranscriptError),
     #[error("not a GGF game: {0}")]
     Ggf(#[from] GgfError),
     #[error("not a board: {0}")]
-    Board(#[from] BoardStringError),
+    Board(#[from] GridBoardError),
 }
 
 /// The fragment for `game` (without `#`); empty for a standard game not yet begun.
-pub fn fragment_of(game: &Game) -> String {
-    let rules = game.rules();
+pub fn fragment_of(game: &GridGame) -> String {
     let moves = game.transcript();
-    if rules == Rules::default() {
-        moves
-    } else {
-        format!("{}/{moves}", rules.tag())
+    match tag_of(game.size(), game.rules()) {
+        None => moves,
+        Some(tag) => format!("{tag}/{moves}"),
     }
+}
+
+/// The tag before a game's moves: the size unless 8×8, then the rules unless standard
+/// (`10x10+parallel`); `None` for a standard 8×8 game.
+pub fn tag_of(size: BoardSize, rules: Rules) -> Option<String> {
+    let mut parts = Vec::new();
+    if size != BoardSize::Eight {
+        parts.push(format!("{0}x{0}", size.side()));
+    }
+    if rules != Rules::default() {
+        parts.push(rules.tag());
+    }
+    (!parts.is_empty()).then(|| parts.join("+"))
+}
+
+/// The size and rules a tag names (see [`tag_of`]); a tag without a size is 8×8.
+pub fn parse_tag(tag: &str) -> Result<(BoardSize, Rules), NotAGame> {
+    let mut size = BoardSize::Eight;
+    let mut rest = Vec::new();
+    for part in tag.split('+') {
+        let part = part.trim();
+        let named = part
+            .to_ascii_lowercase()
+            .split_once('x')
+            .filter(|(a, b)| a == b && !a.is_empty() && a.bytes().all(|c| c.is_ascii_digit()))
+            .map(|(a, _)| a.to_string());
+        match named {
+            Some(side) => {
+                size = side
+                    .parse()
+                    .ok()
+                    .and_then(BoardSize::from_side)
+                    .ok_or_else(|| NotAGame::Size(part.to_string()))?;
+            }
+            None => rest.push(part),
+        }
+    }
+    let rules = match rest.is_empty() {
+        true => Rules::default(),
+        false => Rules::from_tag(&rest.join("+"))?,
+    };
+    Ok((size, rules))
 }
 
 /// The game a fragment describes. `Ok(None)` for an empty fragment (no game in the link);
 /// an error says what is wrong in words a player can act on.
-pub fn game_from_fragment(text: &str) -> Result<Option<Game>, NotAGame> {
+pub fn game_from_fragment(text: &str) -> Result<Option<GridGame>, NotAGame> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -56,11 +102,11 @@ pub fn game_from_fragment(text: &str) -> Result<Option<Game>, NotAGame> {
     if text.len() > MAX_LEN {
         return Err(NotAGame::LongLink(text.len()));
     }
-    let (rules, moves) = match text.split_once('/') {
-        Some((tag, moves)) => (Rules::from_tag(tag)?, moves.trim()),
-        None => (Rules::default(), text),
+    let ((size, rules), moves) = match text.split_once('/') {
+        Some((tag, moves)) => (parse_tag(tag)?, moves.trim()),
+        None => ((BoardSize::Eight, Rules::default()), text),
     };
-    let mut game = Game::new(rules);
+    let mut game = GridGame::new(size, rules);
     if !moves.is_empty() {
         game.play_transcript(moves)?;
     }
@@ -73,7 +119,7 @@ pub(crate) use browser::plugin;
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use bevy::prelude::*;
-    use reversi_engine::Game;
+    use reversi_engine::grid::GridGame;
 
     use super::{fragment_of, game_from_fragment};
     use crate::records::SaveNotice;
@@ -107,7 +153,7 @@ mod browser {
 
     /// The game the page's link holds, until it is opened.
     #[derive(Resource)]
-    struct LinkedGame(Option<Game>);
+    struct LinkedGame(Option<GridGame>);
 
     fn open_link(
         mut linked: ResMut<LinkedGame>,
@@ -119,6 +165,7 @@ mod browser {
         };
         let setup = GameSetup {
             rules: game.rules(),
+            size: game.size(),
             ..GameSetup::default()
         };
         resume.write(ResumeRequest { game, setup });
@@ -152,7 +199,7 @@ mod tests {
 
     #[test]
     fn games_round_trip_through_links() {
-        let mut game = Game::new(Rules::default());
+        let mut game = GridGame::new(BoardSize::Eight, Rules::default());
         assert_eq!(fragment_of(&game), "");
         game.play_transcript("f5d6c3d3c4").unwrap();
         assert_eq!(fragment_of(&game), "f5d6c3d3c4");
@@ -164,14 +211,14 @@ mod tests {
             flips: FlipRule::ChooseOneLine,
             ..Rules::default()
         };
-        let mut variant = Game::new(rules);
-        let first = variant.current().legal_squares().first().unwrap();
+        let mut variant = GridGame::new(BoardSize::Eight, rules);
+        let first = first_legal(&variant);
         variant
-            .play(reversi_engine::Move::at(first))
+            .play(reversi_engine::grid::GridMove::at(first))
             .or_else(|_| {
                 let line = variant.current().flanked_lines(first)[0].0;
-                variant.play(reversi_engine::Move::Place {
-                    square: first,
+                variant.play(reversi_engine::grid::GridMove::Place {
+                    cell: first,
                     line: Some(line),
                 })
             })
@@ -182,8 +229,38 @@ mod tests {
         assert_eq!(back.rules(), rules);
         assert_eq!(back.current(), variant.current());
         // A variant game not yet begun still says its rules.
-        let empty = game_from_fragment(&fragment_of(&Game::new(rules)));
+        let empty = game_from_fragment(&fragment_of(&GridGame::new(BoardSize::Eight, rules)));
         assert_eq!(empty.unwrap().unwrap().rules(), rules);
+    }
+
+    fn first_legal(game: &GridGame) -> reversi_engine::grid::Cell {
+        let pos = game.current();
+        reversi_engine::grid::squares(pos.size(), pos.legal_squares())
+            .next()
+            .unwrap()
+    }
+
+    #[test]
+    fn games_on_other_boards_say_their_size() {
+        let mut game = GridGame::new(BoardSize::Ten, Rules::default());
+        assert_eq!(fragment_of(&game), "10x10/");
+        game.play_transcript("g6").unwrap();
+        let first = first_legal(&game);
+        game.play(reversi_engine::grid::GridMove::at(first))
+            .unwrap();
+        let text = fragment_of(&game);
+        assert_eq!(text, format!("10x10/g6{first}"));
+        let back = game_from_fragment(&text).unwrap().unwrap();
+        assert_eq!(back.size(), BoardSize::Ten);
+        assert_eq!(back.current(), game.current());
+        let parallel = Rules {
+            start: StartPosition::Parallel,
+            ..Rules::default()
+        };
+        let six = GridGame::new(BoardSize::Six, parallel);
+        assert_eq!(fragment_of(&six), "6x6+parallel/");
+        let back = game_from_fragment("6X6+parallel/").unwrap().unwrap();
+        assert_eq!((back.size(), back.rules()), (BoardSize::Six, parallel));
     }
 
     #[test]
@@ -193,7 +270,9 @@ mod tests {
             ("f5d6a1", "illegal"),
             ("f5zz", "character"),
             ("chess/f5", "unknown rule"),
-            (&"f5".repeat(300), "characters long"),
+            ("12x12/f5", "no 12x12 board"),
+            ("6x6/j10", "j10"),
+            (&"f5".repeat(400), "characters long"),
         ] {
             let err = game_from_fragment(text).unwrap_err();
             assert!(err.to_string().contains(why), "{text:?}: {err}");

@@ -4,8 +4,8 @@
 //! player is told why.
 
 use bevy::prelude::*;
-use reversi_engine::Game;
-use reversi_engine::ggf::Record;
+use reversi_engine::ggf::GridRecord;
+use reversi_engine::grid::GridGame;
 use reversi_engine::search::Level;
 use std::path::PathBuf;
 
@@ -37,7 +37,7 @@ pub struct SaveFile {
 /// A game found at start-up that can be resumed (unfinished, readable).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resumable {
-    pub game: Game,
+    pub game: GridGame,
     pub setup: GameSetup,
 }
 
@@ -107,19 +107,19 @@ pub(crate) fn now_utc() -> String {
 }
 
 /// The record of `state`'s game, with the setup in it so it can be resumed as it was.
-pub fn record_of(state: &Match) -> Record {
-    let mut record = Record::new(state.game.clone());
+pub fn record_of(state: &Match) -> GridRecord {
+    let mut record = GridRecord::new(state.game.clone());
     record.players = state.setup.names.clone();
     record.place = "Reversi".into();
     record.date = now_utc();
-    record.result = Record::result_of(&state.game).unwrap_or_else(|| "?".into());
+    record.result = GridRecord::result_of(&state.game).unwrap_or_else(|| "?".into());
     let players = state.setup.players.map(player_tag).join(",");
     record.other.push((PLAYERS_PROPERTY.into(), players));
     record
 }
 
 /// The game and setup a record holds; `None` if its players property is missing or wrong.
-pub fn resumable_from(record: &Record) -> Option<Resumable> {
+pub fn resumable_from(record: &GridRecord) -> Option<Resumable> {
     let tags = &record.other.iter().find(|(k, _)| k == PLAYERS_PROPERTY)?.1;
     let (black, white) = tags.split_once(',')?;
     let players = [parse_player(black)?, parse_player(white)?];
@@ -127,6 +127,7 @@ pub fn resumable_from(record: &Record) -> Option<Resumable> {
         game: record.game.clone(),
         setup: GameSetup {
             rules: record.game.rules(),
+            size: record.game.size(),
             players,
             names: record.players.clone(),
         },
@@ -193,7 +194,7 @@ impl SaveFile {
         };
         let problem = match String::from_utf8(bytes) {
             Err(_) => StorageError::NotText.to_string(),
-            Ok(text) => match Record::parse(&text) {
+            Ok(text) => match GridRecord::parse(&text) {
                 Err(e) => e.to_string(),
                 Ok(record) => match resumable_from(&record) {
                     None => "it does not say who plays which side".to_string(),

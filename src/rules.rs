@@ -3,10 +3,9 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use reversi_engine::grid::{BoardSize, Cell, GridGame, GridIllegalMove, GridMove, GridPlacement};
 use reversi_engine::search::Level;
-use reversi_engine::{
-    Color, Direction, Game, IllegalMove, Move, Outcome, Placement, Rules, Square, Status,
-};
+use reversi_engine::{Color, Direction, Outcome, Rules, Status};
 
 use crate::schedule::GameSet;
 
@@ -50,6 +49,8 @@ pub enum Player {
 #[derive(Clone, PartialEq, Debug)]
 pub struct GameSetup {
     pub rules: Rules,
+    /// The board's size (8×8 unless the new-game menu chose another).
+    pub size: BoardSize,
     /// Indexed by [`Color::index`].
     pub players: [Player; 2],
     pub names: [String; 2],
@@ -59,6 +60,7 @@ impl Default for GameSetup {
     fn default() -> GameSetup {
         GameSetup {
             rules: Rules::default(),
+            size: BoardSize::Eight,
             players: [Player::Human, Player::Computer(Level::Casual)],
             names: ["You".into(), "Computer".into()],
         }
@@ -70,9 +72,15 @@ impl GameSetup {
     pub fn two_players(rules: Rules) -> GameSetup {
         GameSetup {
             rules,
+            size: BoardSize::Eight,
             players: [Player::Human, Player::Human],
             names: ["Black".into(), "White".into()],
         }
+    }
+
+    /// The same setup on a board of `size`.
+    pub fn on(self, size: BoardSize) -> GameSetup {
+        GameSetup { size, ..self }
     }
 
     pub fn player(&self, color: Color) -> Player {
@@ -100,7 +108,7 @@ impl GameSetup {
 /// The game being played and how it was set up. Only this plugin's systems mutate it.
 #[derive(Resource, Clone, Debug)]
 pub struct Match {
-    pub game: Game,
+    pub game: GridGame,
     pub setup: GameSetup,
     /// Increases on every change of the position, so background work can tell it is stale.
     pub generation: u64,
@@ -109,14 +117,14 @@ pub struct Match {
     pub reviewing: bool,
     /// The whole record a review branched from (a person played a different move at an
     /// earlier position); `ReviewRequest::Original` goes back to it.
-    pub original: Option<Game>,
+    pub original: Option<GridGame>,
 }
 
 impl Default for Match {
     fn default() -> Match {
         let setup = GameSetup::default();
         Match {
-            game: Game::new(setup.rules),
+            game: GridGame::new(setup.size, setup.rules),
             setup,
             generation: 0,
             reviewing: false,
@@ -166,7 +174,7 @@ pub enum Source {
 /// Input and AI → rules: place a disc.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct PlaceRequest {
-    pub square: Square,
+    pub square: Cell,
     pub line: Option<Direction>,
     pub source: Source,
 }
@@ -187,7 +195,7 @@ pub struct NewGameRequest(pub GameSetup);
 /// its rules must be the setup's.
 #[derive(Message, Clone, Debug)]
 pub struct ResumeRequest {
-    pub game: Game,
+    pub game: GridGame,
     pub setup: GameSetup,
 }
 
@@ -216,15 +224,15 @@ pub enum ReviewRequest {
 /// the discs it flipped turn back.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct DiscTakenBack {
-    pub placement: Placement,
-    pub square: Square,
+    pub placement: GridPlacement,
+    pub square: Cell,
 }
 
 /// Fact: a disc was placed and these discs flipped.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct DiscPlaced {
-    pub placement: Placement,
-    pub square: Square,
+    pub placement: GridPlacement,
+    pub square: Cell,
 }
 
 /// Fact: `color` had no move and passed.
@@ -242,14 +250,14 @@ pub struct GameEnded {
 /// Fact: a request was refused; nothing changed.
 #[derive(Message, Copy, Clone, Debug)]
 pub struct MoveRefused {
-    pub square: Square,
+    pub square: Cell,
     pub why: Refusal,
 }
 
 /// Why a placement request was refused.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Refusal {
-    Illegal(IllegalMove),
+    Illegal(GridIllegalMove),
     NotYourTurn,
     Stale,
     /// The game is being reviewed; placing would overwrite the moves after this position.
@@ -271,14 +279,18 @@ fn start_new_games(
     mut reset: MessageWriter<BoardReset>,
 ) {
     if let Some(NewGameRequest(setup)) = requests.read().last() {
-        replace_game(&mut state, Game::new(setup.rules), setup.clone());
+        replace_game(
+            &mut state,
+            GridGame::new(setup.size, setup.rules),
+            setup.clone(),
+        );
         reset.write(BoardReset { new_game: true });
     }
 }
 
 /// A whole new game in the match (new or resumed): nothing carries over but the count of
 /// changes, which background work uses to tell its results are stale.
-fn replace_game(state: &mut Match, game: Game, setup: GameSetup) {
+fn replace_game(state: &mut Match, game: GridGame, setup: GameSetup) {
     let generation = state.generation + 1;
     *state = Match {
         game,
@@ -295,8 +307,9 @@ fn resume_games(
     mut reset: MessageWriter<BoardReset>,
 ) {
     for request in requests.read() {
-        if request.game.rules() != request.setup.rules {
-            warn!("not resuming: the saved game's rules differ from its setup's");
+        if request.game.rules() != request.setup.rules || request.game.size() != request.setup.size
+        {
+            warn!("not resuming: the saved game's rules or size differ from its setup's");
             continue;
         }
         replace_game(&mut state, request.game.clone(), request.setup.clone());
@@ -340,7 +353,7 @@ struct StepFacts<'w> {
 }
 
 /// One placement forward (`step` > 0) or back, told as facts so the board animates it.
-fn step_animated(game: &mut Game, step: i32, facts: &mut StepFacts) -> bool {
+fn step_animated(game: &mut GridGame, step: i32, facts: &mut StepFacts) -> bool {
     let placements = if step < 0 {
         step_back(game)
     } else {
@@ -352,9 +365,9 @@ fn step_animated(game: &mut Game, step: i32, facts: &mut StepFacts) -> bool {
 
 /// Tells the board what was taken back (`back`, latest first) or played again, so it
 /// animates each placed disc; passes have nothing to show.
-fn tell_steps(placements: &[Placement], back: bool, facts: &mut StepFacts) {
+fn tell_steps(placements: &[GridPlacement], back: bool, facts: &mut StepFacts) {
     for placement in placements {
-        if let Move::Place { square, .. } = placement.mv {
+        if let GridMove::Place { cell: square, .. } = placement.mv {
             if back {
                 facts.taken_back.write(DiscTakenBack {
                     placement: *placement,
@@ -441,11 +454,11 @@ fn apply_review(
 
 /// One placement back: the placement and any passes after it. Returns what was taken back
 /// (with its flips), latest first; empty at the start.
-pub fn step_back(game: &mut Game) -> Vec<Placement> {
+pub fn step_back(game: &mut GridGame) -> Vec<GridPlacement> {
     let mut undone = Vec::new();
     while let Some(placement) = undo_one(game) {
         undone.push(placement);
-        if matches!(placement.mv, Move::Place { .. }) {
+        if matches!(placement.mv, GridMove::Place { .. }) {
             break;
         }
     }
@@ -454,18 +467,18 @@ pub fn step_back(game: &mut Game) -> Vec<Placement> {
 
 /// Takes back the last move and says what it was, with the discs it had flipped (found by
 /// playing it again from the position before); `None` at the start.
-fn undo_one(game: &mut Game) -> Option<Placement> {
+fn undo_one(game: &mut GridGame) -> Option<GridPlacement> {
     let mv = game.undo()?;
     game.current().play(mv).ok().map(|(_, placement)| placement)
 }
 
 /// One placement forward, and any passes that follow it. Returns what was played; empty at
 /// the end.
-pub fn step_forward(game: &mut Game) -> Vec<Placement> {
+pub fn step_forward(game: &mut GridGame) -> Vec<GridPlacement> {
     let mut redone = Vec::new();
     while let Some(placement) = game.redo() {
         redone.push(placement);
-        if matches!(placement.mv, Move::Place { .. }) {
+        if matches!(placement.mv, GridMove::Place { .. }) {
             break;
         }
     }
@@ -478,7 +491,7 @@ pub fn step_forward(game: &mut Game) -> Vec<Placement> {
 /// Undoes back to the previous position where a human was to place (or one move in
 /// computer-vs-computer games). Returns what was taken back, latest first (empty: nothing
 /// changed).
-pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
+pub fn undo_turn(state: &mut Match) -> Vec<GridPlacement> {
     let setup = state.setup.clone();
     let mut undone = Vec::new();
     if !setup.has_human() {
@@ -496,7 +509,7 @@ pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
         let Some(placement) = undo_one(&mut state.game) else {
             break;
         };
-        if let (Some(mover), Move::Place { .. }) = (mover, placement.mv)
+        if let (Some(mover), GridMove::Place { .. }) = (mover, placement.mv)
             && setup.player(mover) == Player::Human
         {
             undone_human = true;
@@ -516,7 +529,7 @@ pub fn undo_turn(state: &mut Match) -> Vec<Placement> {
 
 /// Redoes forward to the next position where a human is to place. Returns what was played
 /// again, in order.
-pub fn redo_turn(state: &mut Match) -> Vec<Placement> {
+pub fn redo_turn(state: &mut Match) -> Vec<GridPlacement> {
     let mut redone = Vec::new();
     while let Some(placement) = state.game.redo() {
         redone.push(placement);
@@ -562,8 +575,8 @@ fn apply_placements(
                 continue;
             }
         }
-        let mv = Move::Place {
-            square: request.square,
+        let mv = GridMove::Place {
+            cell: request.square,
             line: request.line,
         };
         match state.game.play(mv) {
@@ -585,7 +598,7 @@ fn apply_placements(
 }
 
 /// The whole record of `game`: the moves played and the ones a review has stepped back over.
-pub fn whole_record(game: &Game) -> Game {
+pub fn whole_record(game: &GridGame) -> GridGame {
     let mut whole = game.clone();
     while whole.redo().is_some() {}
     whole
@@ -602,8 +615,8 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
         Source::Player(side) => side == mover,
         Source::Computer { .. } => false,
     };
-    let mv = Move::Place {
-        square: request.square,
+    let mv = GridMove::Place {
+        cell: request.square,
         line: request.line,
     };
     if !person
@@ -627,7 +640,7 @@ fn play_forced_passes(
 ) {
     if let Status::MustPass(color) = state.status()
         && !state.reviewing
-        && state.game.play(Move::Pass).is_ok()
+        && state.game.play(GridMove::Pass).is_ok()
     {
         state.generation += 1;
         passed.write(TurnPassed { color });

@@ -9,11 +9,11 @@
 //! which the save menu warns of).
 
 use bevy::prelude::*;
-use reversi_engine::ggf::Record;
-use reversi_engine::{Game, Move, Position};
+use reversi_engine::ggf::GridRecord;
+use reversi_engine::grid::{GridGame, GridMove, GridPosition};
 
 use crate::clipboard::game_from_text;
-use crate::link::{NotAGame, fragment_of};
+use crate::link::{NotAGame, fragment_of, tag_of};
 use crate::records::{now_utc, record_of, resumable_from, utc_date};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::schedule::GameSet;
@@ -106,7 +106,7 @@ pub struct ShelfEntry {
 /// A saved game read back: the game, and what the record says beyond its moves.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
-    pub game: Game,
+    pub game: GridGame,
     /// Who played (a GGF record this game wrote says; other records and transcripts do not).
     pub setup: Option<GameSetup>,
     /// The players' names, if the record has them.
@@ -122,7 +122,7 @@ impl SavedGame {
             .game
             .moves()
             .iter()
-            .filter(|m| matches!(m, Move::Place { .. }))
+            .filter(|m| matches!(m, GridMove::Place { .. }))
             .count();
         let mut parts = Vec::new();
         if let Some([black, white]) = &self.names {
@@ -134,8 +134,8 @@ impl SavedGame {
         ));
         let current = self.game.current();
         let (b, w) = (
-            current.discs(reversi_engine::Color::Black).count(),
-            current.discs(reversi_engine::Color::White).count(),
+            current.discs(reversi_engine::Color::Black).count_ones(),
+            current.discs(reversi_engine::Color::White).count_ones(),
         );
         parts.push(match self.game.status() {
             reversi_engine::Status::Over(outcome) => match outcome.winner {
@@ -144,8 +144,8 @@ impl SavedGame {
             },
             _ => format!("unfinished at {b}-{w}"),
         });
-        if self.game.rules() != reversi_engine::Rules::default() {
-            parts.push(self.game.rules().tag());
+        if let Some(tag) = tag_of(self.game.size(), self.game.rules()) {
+            parts.push(tag);
         }
         if let Some(day) = self.date.get(..10) {
             parts.push(day.to_string());
@@ -159,7 +159,7 @@ impl SavedGame {
 pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
     let trimmed = text.trim();
     if trimmed.starts_with("(;") {
-        let record = Record::parse(trimmed)?;
+        let record = GridRecord::parse(trimmed)?;
         let setup = resumable_from(&record).map(|r| r.setup);
         return Ok(SavedGame {
             game: record.game,
@@ -186,13 +186,14 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     match format {
         Format::Ggf => Ok(record_of(&whole).to_ggf()),
         Format::Transcript => {
-            if *whole.game.start() != Position::new(whole.game.rules()) {
+            if *whole.game.start() != GridPosition::new(whole.game.size(), whole.game.rules()) {
                 return Err(ShelfError::SetUpBoard);
             }
             // A game with no moves yet still names its rules ("standard/"): an empty file
             // would not open.
             if whole.game.ply() == 0 {
-                return Ok(format!("{}/\n", whole.game.rules().tag()));
+                let tag = tag_of(whole.game.size(), whole.game.rules());
+                return Ok(format!("{}/\n", tag.as_deref().unwrap_or("standard")));
             }
             Ok(format!("{}\n", fragment_of(&whole.game)))
         }
@@ -355,6 +356,7 @@ fn open_games(
                     Some(setup) => setup,
                     None => GameSetup {
                         rules: saved.game.rules(),
+                        size: saved.game.size(),
                         names: saved.names.unwrap_or_else(|| state.setup.names.clone()),
                         ..state.setup.clone()
                     },
@@ -419,7 +421,10 @@ mod tests {
 
     #[test]
     fn a_saved_game_is_summed_up_in_a_line() {
-        let mut game = Game::new(reversi_engine::Rules::default());
+        let mut game = GridGame::new(
+            reversi_engine::grid::BoardSize::Eight,
+            reversi_engine::Rules::default(),
+        );
         game.play_transcript("f5d6c3").unwrap();
         let saved = SavedGame {
             game,

@@ -9,7 +9,6 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use reversi::board::discs::Disc;
-use reversi::board::geometry::disc_rest;
 use reversi::board::supply::SupplyDisc;
 use reversi::hud::review::review_position;
 use reversi::records::{SaveFile, SaveNotice, SavedGame};
@@ -20,10 +19,9 @@ use reversi::rules::{
 use reversi::settings::Settings;
 use reversi::state::animation::BoardAnimation;
 use reversi::state::menu::Menu;
+use reversi_engine::grid::{BoardSize, Cell, GridGame, GridMove, GridPosition};
 use reversi_engine::search::Level;
-use reversi_engine::{
-    Bitboard, Color as Side, DiscSupply, Game, Move, OutOfDiscs, Position, Rules, Square, Status,
-};
+use reversi_engine::{Color as Side, DiscSupply, OutOfDiscs, Rules, Status};
 
 mod support;
 use support::*;
@@ -49,7 +47,9 @@ fn app_saving_to(setup: GameSetup, save: SaveFile) -> App {
     app_built(setup, save, |_| {})
 }
 
-fn sq(name: &str) -> Square {
+const EIGHT: BoardSize = BoardSize::Eight;
+
+fn sq(name: &str) -> Cell {
     name.parse().unwrap()
 }
 
@@ -81,7 +81,7 @@ fn a_placement_flows_to_the_rules_and_out_as_facts() {
     let placed = drain::<DiscPlaced>(&mut app);
     assert_eq!(placed.len(), 1);
     assert_eq!(placed[0].square, sq("f5"));
-    assert_eq!(placed[0].placement.flipped, Bitboard::from(sq("e5")));
+    assert_eq!(placed[0].placement.flipped, EIGHT.bit(sq("e5")));
     assert_eq!(state(&app).game.transcript(), "f5");
     settle(&mut app);
     assert_world_matches_engine(&mut app);
@@ -146,11 +146,11 @@ fn the_computer_answers_with_a_legal_move() {
 #[test]
 fn passes_are_played_and_announced_and_the_game_ends() {
     // Black a1 b1, White c1: Black's d1 wipes White out and ends the game.
-    let black = Bitboard(sq("a1").bit() | sq("b1").bit());
-    let white = Bitboard(sq("c1").bit());
-    let start = Position::from_discs(Rules::default(), black, white, Side::Black);
+    let black = EIGHT.bit(sq("a1")) | EIGHT.bit(sq("b1"));
+    let white = EIGHT.bit(sq("c1"));
+    let start = GridPosition::from_discs(EIGHT, Rules::default(), black, white, Side::Black);
     let mut app = app_with(GameSetup::two_players(Rules::default()));
-    app.world_mut().resource_mut::<Match>().game = Game::from_position(start);
+    app.world_mut().resource_mut::<Match>().game = GridGame::from_position(start);
     app.update();
     drain::<GameEnded>(&mut app);
     place(&mut app, "d1");
@@ -166,18 +166,18 @@ fn passes_are_played_and_announced_and_the_game_ends() {
     };
     let mut app = app_with(GameSetup::two_players(Rules::default()));
     drain::<TurnPassed>(&mut app);
-    app.world_mut().resource_mut::<Match>().game = Game::from_position(pos);
+    app.world_mut().resource_mut::<Match>().game = GridGame::from_position(pos);
     app.update();
     let passed = drain::<TurnPassed>(&mut app);
     assert_eq!(passed.len(), 1);
     assert_eq!(passed[0].color, passer);
-    assert_eq!(state(&app).game.moves(), &[Move::Pass]);
+    assert_eq!(state(&app).game.moves(), &[GridMove::Pass]);
 }
 
-fn find_forced_pass() -> Position {
+fn find_forced_pass() -> GridPosition {
     let mut seed = 11u64;
     loop {
-        let mut pos = Position::new(Rules::default());
+        let mut pos = GridPosition::new(EIGHT, Rules::default());
         loop {
             if let Status::MustPass(_) = pos.status() {
                 return pos;
@@ -230,11 +230,11 @@ fn undo_against_the_computer_returns_to_the_humans_turn_animated() {
     assert_eq!(state(&app).game.ply(), 0, "back to before the human's f5");
     assert!(state(&app).human_to_move());
     // Both discs lift away, the computer's first; nothing is rebuilt at once.
-    let taken: Vec<Square> = drain::<DiscTakenBack>(&mut app)
+    let taken: Vec<Cell> = drain::<DiscTakenBack>(&mut app)
         .iter()
         .map(|t| t.square)
         .collect();
-    assert_eq!(taken, vec![reply.square().unwrap(), sq("f5")]);
+    assert_eq!(taken, vec![reply.cell().unwrap(), sq("f5")]);
     assert!(drain::<BoardReset>(&mut app).is_empty());
     assert!(app.world().resource::<BoardAnimation>().busy_until > 0.0);
     settle(&mut app);
@@ -255,18 +255,18 @@ fn two_steps_in_one_frame_leave_every_disc_right() {
     let (mut app, record) = finished_passing_game(GameSetup::two_players(Rules::default()));
     review(&mut app, ReviewRequest::Start);
     let mut overlapping = 0;
-    let mut replay = Game::new(Rules::default());
+    let mut replay = GridGame::new(EIGHT, Rules::default());
     let mut placements = Vec::new();
     for mv in record.moves() {
         placements.push(replay.play(*mv).unwrap());
     }
     let placed: Vec<_> = placements
         .iter()
-        .filter(|p| matches!(p.mv, Move::Place { .. }))
+        .filter(|p| matches!(p.mv, GridMove::Place { .. }))
         .collect();
     for pair in placed.windows(2) {
-        let first = pair[0].mv.square().unwrap();
-        if pair[1].flipped.contains(first) || !(pair[0].flipped & pair[1].flipped).is_empty() {
+        let first = pair[0].mv.cell().unwrap();
+        if pair[1].flipped & EIGHT.bit(first) != 0 || pair[0].flipped & pair[1].flipped != 0 {
             overlapping += 1;
         }
     }
@@ -340,9 +340,8 @@ fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
                 Status::ToMove(_) => {
                     // Play the legal move with the most flips, like a greedy player.
                     let best = pos
-                        .legal_squares()
-                        .squares()
-                        .max_by_key(|s| pos.flips_of(*s).count())
+                        .legal_cells()
+                        .max_by_key(|s| pos.flips_of(*s).count_ones())
                         .unwrap();
                     place(&mut app, &best.to_string());
                     moves += 1;
@@ -360,9 +359,9 @@ const PASSING_GAME: &str = "d3c5b6f3f4e3d2f5g3c3b3e2d1e1f1c2c1b5f2c4b4c6g4a7g5h3
 
 /// An app with `setup` whose game is PASSING_GAME played to its end, the board settled;
 /// returns the finished record too.
-fn finished_passing_game(setup: GameSetup) -> (App, Game) {
+fn finished_passing_game(setup: GameSetup) -> (App, GridGame) {
     let mut app = app_with(setup);
-    let mut record = Game::new(Rules::default());
+    let mut record = GridGame::new(EIGHT, Rules::default());
     record.play_transcript(PASSING_GAME).unwrap();
     app.world_mut().resource_mut::<Match>().game = record.clone();
     app.world_mut()
@@ -386,7 +385,7 @@ fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
     let placements = finished
         .moves()
         .iter()
-        .filter(|m| matches!(m, Move::Place { .. }))
+        .filter(|m| matches!(m, GridMove::Place { .. }))
         .count();
 
     // Steps do nothing before the review starts.
@@ -400,7 +399,7 @@ fn a_finished_game_is_reviewed_step_by_step_and_left_as_it_was() {
     review(&mut app, ReviewRequest::Step(-1));
     let ply = state(&app).game.ply();
     assert_eq!(&finished.moves()[..ply], state(&app).game.moves());
-    assert_eq!(finished.moves()[ply], Move::at(sq("f8")));
+    assert_eq!(finished.moves()[ply], GridMove::at(sq("f8")));
     assert_eq!(review_position(state(&app)), (placements - 1, placements));
     let Status::ToMove(side) = state(&app).status() else {
         panic!("review shows a pass position")
@@ -455,7 +454,7 @@ fn a_game_in_progress_is_looked_back_over_and_play_resumes_after() {
     assert!(!state(&app).reviewing, "nothing to look back over yet");
     place(&mut app, "f5");
     play_until(&mut app, 2, "the computer");
-    let legal = state(&app).game.current().legal_squares().first().unwrap();
+    let legal = state(&app).game.current().legal_cells().next().unwrap();
     place(&mut app, &legal.to_string());
     // Reviewing before the computer answers: it waits while the review lasts.
     review(&mut app, ReviewRequest::Start);
@@ -541,7 +540,7 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     place(&mut app, "f5");
     play_until(&mut app, 2, "the computer");
     let text = std::fs::read_to_string(&path).unwrap();
-    let record = reversi_engine::ggf::Record::parse(&text).unwrap();
+    let record = reversi_engine::ggf::GridRecord::parse(&text).unwrap();
     assert_eq!(record.game, state(&app).game);
     let played = state(&app).game.clone();
     drop(app);
@@ -566,12 +565,12 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     assert_eq!(state(&app).game, played);
     assert_eq!(state(&app).setup, against_the_computer(Level::ALL[2]));
     assert_world_matches_engine(&mut app);
-    let legal = state(&app).game.current().legal_squares().first().unwrap();
+    let legal = state(&app).game.current().legal_cells().next().unwrap();
     place(&mut app, &legal.to_string());
     play_until(&mut app, 4, "the computer");
     let again = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
-        reversi_engine::ggf::Record::parse(&again).unwrap().game,
+        reversi_engine::ggf::GridRecord::parse(&again).unwrap().game,
         state(&app).game
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -690,7 +689,7 @@ fn a_save_that_cannot_be_written_lets_play_go_on_with_one_notice() {
 fn a_finished_game_is_kept_but_not_offered() {
     let (dir, save) = temp_save("finished");
     let path = save.path().unwrap();
-    let mut game = Game::new(Rules::default());
+    let mut game = GridGame::new(EIGHT, Rules::default());
     game.play_transcript(PASSING_GAME).unwrap();
     let finished = Match {
         game,
@@ -787,16 +786,15 @@ fn a_move_in_review_plays_on_from_there_and_the_original_is_kept() {
     let other = state(&app)
         .game
         .current()
-        .legal_squares()
-        .squares()
-        .find(|s| Move::at(*s) != played)
+        .legal_cells()
+        .find(|s| GridMove::at(*s) != played)
         .expect("another legal move at ply 10");
     place(&mut app, &other.to_string());
     settle(&mut app);
     assert!(!state(&app).reviewing, "the branch is played, not reviewed");
     assert_eq!(state(&app).game.ply(), 11);
     assert_eq!(&state(&app).game.moves()[..10], &finished.moves()[..10]);
-    assert_eq!(state(&app).game.moves()[10], Move::at(other));
+    assert_eq!(state(&app).game.moves()[10], GridMove::at(other));
     assert_eq!(state(&app).original.as_ref(), Some(&finished));
     assert_world_matches_engine(&mut app);
     // Back to the original: the whole record again, out of review.

@@ -35,10 +35,10 @@ use reversi::saved_games::{Format, GameShelf, OpenSavedGame, SaveGameRequest, fi
 use reversi::settings::{AnimationSpeed, Settings};
 use reversi::state::menu::Menu;
 use reversi::user_files::UserFolder;
+use reversi_engine::grid::{BoardSize, GridGame, GridMove, GridPosition};
 use reversi_engine::search::Level;
 use reversi_engine::{
-    Color as Side, DiscSupply, FlipRule, Game, Move, OutOfDiscs, Position, Rules, Scoring,
-    StartPosition, Status,
+    Color as Side, DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition, Status,
 };
 use support::{app_built, assert_world_matches_engine, board_busy, settle};
 
@@ -97,6 +97,7 @@ struct Counts {
     branches: usize,
     saves_opened: usize,
     variant_games: usize,
+    other_sizes: usize,
 }
 
 struct Soak {
@@ -200,7 +201,8 @@ impl Soak {
                 && self.counts.review_steps > 0
                 && self.counts.branches > 0
                 && self.counts.saves_opened > 0
-                && self.counts.variant_games > 0,
+                && self.counts.variant_games > 0
+                && self.counts.other_sizes > 0,
             "every kind of request was mixed in: {:?}",
             self.counts
         );
@@ -301,8 +303,19 @@ impl Soak {
             AnimationSpeed::Fast
         };
         self.app.world_mut().resource_mut::<Settings>().animation = speed;
+        // Mostly the official board; now and then the rule texts' smaller and larger ones.
+        let size = if self.rng.random_bool(0.8) {
+            BoardSize::Eight
+        } else {
+            self.counts.other_sizes += 1;
+            pick(
+                &mut self.rng,
+                &[BoardSize::Four, BoardSize::Six, BoardSize::Ten],
+            )
+        };
         GameSetup {
             rules,
+            size,
             players,
             names: ["Ann".into(), "Bo".into()],
         }
@@ -324,7 +337,7 @@ impl Soak {
     /// A legal placement for the person to move, with a line under the one-line rule.
     fn random_placement(&mut self) -> PlaceRequest {
         let pos = *self.state().game.current();
-        let squares: Vec<_> = pos.legal_squares().squares().collect();
+        let squares: Vec<_> = pos.legal_cells().collect();
         let square = pick(&mut self.rng, &squares);
         let lines = pos.flanked_lines(square);
         let line = (pos.rules().flips == FlipRule::ChooseOneLine
@@ -451,8 +464,12 @@ impl Soak {
         self.frame("the opened game");
         let opened = self.state();
         let reopened = whole_record(&opened.game);
+        // In the frame after opening, a computer to move may already have answered (its
+        // search can finish within the frame): those moves come after the saved ones.
+        let later = reopened.moves().len().saturating_sub(record.moves().len());
         assert!(
-            reopened.moves() == record.moves(),
+            reopened.moves().starts_with(record.moves())
+                && (later == 0 || !m.setup.players.contains(&Player::Human) || later <= 2),
             "the game opened ({}) is not the one saved as {format:?} ({})",
             reopened.transcript(),
             record.transcript()
@@ -490,18 +507,18 @@ impl Soak {
 /// review stepped back over still play on from there, the record read back from its notation
 /// is the same game, and a branch's original record is a legal game too.
 fn check_record(m: &Match, after: &str) {
-    let rules = m.setup.rules;
+    let (rules, size) = (m.setup.rules, m.setup.size);
     assert_eq!(
-        m.game.rules(),
-        rules,
-        "after {after}: the game's rules are the setup's"
+        (m.game.rules(), m.game.size()),
+        (rules, size),
+        "after {after}: the game's rules and size are the setup's"
     );
     assert_eq!(
         *m.game.start(),
-        Position::new(rules),
+        GridPosition::new(size, rules),
         "after {after}: the game starts where the rules start"
     );
-    let replay = replayed(rules, m.game.moves(), after);
+    let replay = replayed(size, rules, m.game.moves(), after);
     assert_eq!(
         replay.current(),
         m.game.current(),
@@ -509,8 +526,8 @@ fn check_record(m: &Match, after: &str) {
         m.game.transcript()
     );
     let whole = whole_record(&m.game);
-    replayed(rules, whole.moves(), after);
-    let mut from_text = Game::new(rules);
+    replayed(size, rules, whole.moves(), after);
+    let mut from_text = GridGame::new(size, rules);
     if m.game.ply() > 0 {
         from_text
             .play_transcript(&m.game.transcript())
@@ -528,12 +545,12 @@ fn check_record(m: &Match, after: &str) {
         m.game.transcript()
     );
     if let Some(original) = &m.original {
-        replayed(rules, original.moves(), after);
+        replayed(size, rules, original.moves(), after);
     }
 }
 
-fn replayed(rules: Rules, moves: &[Move], after: &str) -> Game {
-    let mut game = Game::new(rules);
+fn replayed(size: BoardSize, rules: Rules, moves: &[GridMove], after: &str) -> GridGame {
+    let mut game = GridGame::new(size, rules);
     for (i, mv) in moves.iter().enumerate() {
         if let Err(e) = game.play(*mv) {
             panic!(

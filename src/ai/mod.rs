@@ -6,7 +6,8 @@
 //! a key or a click cuts that short.
 
 use bevy::prelude::*;
-use reversi_engine::{Move, Square, Status};
+use reversi_engine::Status;
+use reversi_engine::grid::{Cell, GridMove};
 
 use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
@@ -53,9 +54,9 @@ pub struct AiThinking {
     /// The position generation the search answers.
     generation: u64,
     started: f64,
-    ready: Option<Move>,
+    ready: Option<GridMove>,
     /// The square the computer has chosen and is showing before it places, and since when.
-    announced: Option<(Square, f64)>,
+    announced: Option<(Cell, f64)>,
 }
 
 /// How long the chosen square shows before the disc drops, at normal animation speed.
@@ -71,7 +72,7 @@ impl AiThinking {
     }
 
     /// The square the computer is about to place on, while it is being shown.
-    pub fn announced(&self) -> Option<Square> {
+    pub fn announced(&self) -> Option<Cell> {
         self.announced.map(|(square, _)| square)
     }
 }
@@ -123,7 +124,7 @@ fn finish_thinking(
     }
     let now = time.elapsed_secs_f64();
     let announce_for = ANNOUNCE_SECS * f64::from(settings.animation.factor());
-    if let Some(Move::Place { square, .. }) = ai.ready
+    if let Some(GridMove::Place { cell: square, .. }) = ai.ready
         && announce_for > 0.0
     {
         match ai.announced {
@@ -143,7 +144,7 @@ fn finish_thinking(
     if let Some(mv) = ai.ready.take() {
         ai.active = false;
         ai.announced = None;
-        if let Move::Place { square, line } = mv {
+        if let GridMove::Place { cell: square, line } = mv {
             requests.write(PlaceRequest {
                 square,
                 line,

@@ -5,8 +5,9 @@ use std::sync::atomic::AtomicBool;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use reversi_engine::search::{Clock, Level, choose_move_for};
-use reversi_engine::{CENTRE, FlipRule, Move, Position, Scoring, Square, Status};
+use reversi_engine::grid::{Cell, GridMove, GridPosition, grid_choose_move, squares};
+use reversi_engine::search::{Clock, Level};
+use reversi_engine::{FlipRule, Scoring, Status};
 
 /// Milliseconds since the search started, from Bevy's wasm-safe `Instant`.
 pub(super) struct SinceStart(pub(super) Instant);
@@ -19,12 +20,12 @@ impl Clock for SinceStart {
 
 /// The computer's move in `pos` at `level`, searched on the calling thread. Variants the
 /// search does not model are handled here: see [`forced_move`] and [`complete_move`].
-pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBool) -> Move {
+pub fn computer_move(pos: &GridPosition, level: Level, seed: u64, cancel: &AtomicBool) -> GridMove {
     if let Some(mv) = forced_move(pos, seed) {
         return mv;
     }
     let clock = SinceStart(Instant::now());
-    let result = choose_move_for(
+    let result = grid_choose_move(
         &pos.board(),
         level,
         pos.rules().scoring,
@@ -32,17 +33,17 @@ pub fn computer_move(pos: &Position, level: Level, seed: u64, cancel: &AtomicBoo
         cancel,
         &clock,
     );
-    complete_move(pos, result.best_move)
+    complete_move(pos, result.best_move.map(|i| pos.size().cell(i)))
 }
 
 /// The move when no search is needed: a pass, or a centre square in the free opening.
-pub fn forced_move(pos: &Position, seed: u64) -> Option<Move> {
+pub fn forced_move(pos: &GridPosition, seed: u64) -> Option<GridMove> {
     match pos.status() {
-        Status::Over(_) | Status::MustPass(_) => Some(Move::Pass),
+        Status::Over(_) | Status::MustPass(_) => Some(GridMove::Pass),
         Status::ToMove(_) if pos.in_free_opening() => {
-            let legal = pos.legal_squares();
-            let free: Vec<_> = legal.squares().filter(|s| CENTRE & s.bit() != 0).collect();
-            Some(Move::at(free[(seed as usize) % free.len()]))
+            // In the free opening the legal squares are the empty centre ones.
+            let free: Vec<_> = squares(pos.size(), pos.legal_squares()).collect();
+            Some(GridMove::at(free[(seed as usize) % free.len()]))
         }
         Status::ToMove(_) => None,
     }
@@ -50,28 +51,28 @@ pub fn forced_move(pos: &Position, seed: u64) -> Option<Move> {
 
 /// The full move for the search's square: under the one-line rule the line that suits the
 /// scoring best. A missing or illegal square (never expected) becomes the first legal one.
-pub fn complete_move(pos: &Position, searched: Option<Square>) -> Move {
+pub fn complete_move(pos: &GridPosition, searched: Option<Cell>) -> GridMove {
     let legal = pos.legal_squares();
     let square = match searched {
-        Some(sq) if legal.contains(sq) => sq,
-        other => match legal.first() {
+        Some(sq) if legal & pos.size().bit(sq) != 0 => sq,
+        other => match squares(pos.size(), legal).next() {
             Some(first) => {
                 warn!("search returned {other:?}, not legal here; playing {first}");
                 first
             }
-            None => return Move::Pass,
+            None => return GridMove::Pass,
         },
     };
     if pos.rules().flips == FlipRule::ChooseOneLine {
         let lines = pos.flanked_lines(square);
         let pick = match pos.rules().scoring {
-            Scoring::MostDiscs => lines.iter().max_by_key(|(_, f)| f.count()),
-            Scoring::FewestDiscs => lines.iter().min_by_key(|(_, f)| f.count()),
+            Scoring::MostDiscs => lines.iter().max_by_key(|(_, f)| f.count_ones()),
+            Scoring::FewestDiscs => lines.iter().min_by_key(|(_, f)| f.count_ones()),
         };
-        return Move::Place {
-            square,
+        return GridMove::Place {
+            cell: square,
             line: pick.map(|(d, _)| *d),
         };
     }
-    Move::at(square)
+    GridMove::at(square)
 }

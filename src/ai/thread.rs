@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use reversi_engine::grid::{GridMove, GridPosition};
 use reversi_engine::search::Level;
 use reversi_engine::search::remote::answer_line;
-use reversi_engine::{Move, Position};
 
 use super::moves::{SinceStart, computer_move};
 
 /// The computer's move, searched on the compute pool.
-pub type Job = Background<Move>;
+pub type Job = Background<GridMove>;
 
 /// A request line (`reversi_engine::search::remote`) answered on the compute pool: the
 /// study searches behind hints, the evaluation bar and the post-game review.
@@ -45,7 +45,7 @@ impl<T: Send + 'static> Background<T> {
 }
 
 impl Job {
-    pub fn start(pos: Position, level: Level, seed: u64) -> Job {
+    pub fn start(pos: GridPosition, level: Level, seed: u64) -> Job {
         Background::spawn(move |stop| computer_move(&pos, level, seed, stop))
     }
 }

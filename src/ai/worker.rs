@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use reversi_engine::grid::{GridMove, GridPosition};
 use reversi_engine::search::Level;
 use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
-use reversi_engine::{Move, Position};
 
 use super::moves::{SinceStart, complete_move, forced_move};
 use crate::web::page;
@@ -69,13 +69,13 @@ impl Drop for LineJob {
 
 /// The computer's move: a search handed to the worker, or a move already known.
 pub struct Job {
-    pos: Position,
+    pos: GridPosition,
     search: Option<LineJob>,
-    done: Option<Move>,
+    done: Option<GridMove>,
 }
 
 impl Job {
-    pub fn start(pos: Position, level: Level, seed: u64) -> Job {
+    pub fn start(pos: GridPosition, level: Level, seed: u64) -> Job {
         let done = forced_move(&pos, seed);
         let search = done.is_none().then(|| {
             let request = ThinkRequest {
@@ -91,7 +91,7 @@ impl Job {
 
     /// The move, once the worker has answered. A reply that is not a move is searched
     /// again here; should even that fail, the first legal move keeps the game going.
-    pub fn poll(&mut self) -> Option<Move> {
+    pub fn poll(&mut self) -> Option<GridMove> {
         if self.done.is_none()
             && let Some(search) = self.search.as_mut()
             && let Some(line) = search.poll()

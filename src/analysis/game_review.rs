@@ -4,7 +4,8 @@
 //! before it, where a ghost disc shows the better move.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Game, Move, Square, Status};
+use reversi_engine::grid::{Cell, GridGame, GridMove};
+use reversi_engine::{Color as Side, Status};
 
 use super::hints::disc_text;
 use super::study::{Analysis, Priority, analysable};
@@ -41,10 +42,10 @@ pub struct MoveReview {
     /// The placement's number in the game, from 1 (passes not counted), as players count.
     pub number: usize,
     pub mover: Side,
-    pub played: Square,
+    pub played: Cell,
     /// The engine's best move there and the scores of both, from the mover's view
     /// (hundredths of a disc).
-    pub best: Square,
+    pub best: Cell,
     pub best_score: i32,
     pub played_score: i32,
     /// The estimate for Black after the move (hundredths), for the graph.
@@ -62,7 +63,7 @@ impl MoveReview {
 #[derive(Resource, Default, Debug)]
 pub struct GameReview {
     /// The whole record the review is of.
-    record: Option<Game>,
+    record: Option<GridGame>,
     /// Scored placements so far and how many there are.
     pub scored: usize,
     pub total: usize,
@@ -121,12 +122,12 @@ fn review_finished_game(
     }
     let moves = record.moves();
     let position = |ply: usize| record.position_at(ply).expect("a ply of the record");
-    let placements: Vec<(usize, Square)> = moves
+    let placements: Vec<(usize, Cell)> = moves
         .iter()
         .enumerate()
         .filter_map(|(ply, mv)| match mv {
-            Move::Place { square, .. } => Some((ply, *square)),
-            Move::Pass => None,
+            GridMove::Place { cell: square, .. } => Some((ply, *square)),
+            GridMove::Pass => None,
         })
         .collect();
     review.total = placements.len();
@@ -397,7 +398,7 @@ fn show_ghost(
     assets: Option<Res<DiscAssets>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     ghosts: Query<(Entity, &GhostDisc)>,
-    mut shown: Local<Option<(Square, Side)>>,
+    mut shown: Local<Option<(Cell, Side)>>,
 ) {
     let wanted = state
         .reviewing
@@ -425,8 +426,10 @@ fn show_ghost(
         Name::new(format!("ghost disc {square}")),
         Mesh3d(assets.half.clone()),
         MeshMaterial3d(material),
-        Transform::from_translation(disc_rest(square) + Vec3::Y * DISC_THICKNESS * 0.1)
-            .with_scale(Vec3::new(1.0, 2.0, 1.0)),
+        Transform::from_translation(
+            disc_rest(state.game.size(), square) + Vec3::Y * DISC_THICKNESS * 0.1,
+        )
+        .with_scale(Vec3::new(1.0, 2.0, 1.0)),
         Pickable::IGNORE,
     ));
 }

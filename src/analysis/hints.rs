@@ -4,7 +4,7 @@
 //! ([`ShownScores`]); `score_labels` draws it.
 
 use bevy::prelude::*;
-use reversi_engine::Square;
+use reversi_engine::grid::Cell;
 
 use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
@@ -31,9 +31,9 @@ pub struct Hint {
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct ShownScores {
     /// The squares and their scores; empty while nothing is asked for or known yet.
-    pub moves: Vec<(Square, i32)>,
+    pub moves: Vec<(Cell, i32)>,
     /// The best of them (highlighted).
-    pub best: Option<Square>,
+    pub best: Option<Cell>,
     /// Whether the scores are the final result under perfect play.
     pub exact: bool,
     /// A hint or the study scores are asked for but the search has not answered yet.
@@ -83,7 +83,7 @@ fn choose_scores(
 
 impl ShownScores {
     /// The score shown on `square`.
-    pub fn of(&self, square: Square) -> Option<i32> {
+    pub fn of(&self, square: Cell) -> Option<i32> {
         self.moves.iter().find(|m| m.0 == square).map(|m| m.1)
     }
 }

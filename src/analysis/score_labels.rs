@@ -3,30 +3,50 @@
 //! they stay readable from any camera angle.
 
 use bevy::prelude::*;
-use reversi_engine::Square;
+use reversi_engine::grid::{BoardSize, Cell};
 
 use super::hints::{ShownScores, disc_text};
 use crate::board::geometry::{DISC_THICKNESS, square_center};
 use crate::board::labels::CoordinateLabel;
+use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_plates)
-        .add_systems(Update, show_scores.in_set(GameSet::Presentation));
+    app.add_systems(
+        Update,
+        (build_plates, show_scores)
+            .chain()
+            .in_set(GameSet::Presentation),
+    );
 }
 
 /// The score plate of one square.
 #[derive(Component)]
-struct ScorePlate(Square);
+struct ScorePlate(Cell);
 
-fn spawn_plates(mut commands: Commands) {
-    for square in Square::all() {
+/// A plate for every square of the board's size: at the start, and whenever a game on
+/// another size begins.
+fn build_plates(
+    mut commands: Commands,
+    state: Res<Match>,
+    mut built: Local<Option<BoardSize>>,
+    existing: Query<Entity, With<ScorePlate>>,
+) {
+    let size = state.game.size();
+    if *built == Some(size) {
+        return;
+    }
+    *built = Some(size);
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
+    for square in size.cells() {
         commands.spawn((
             ScorePlate(square),
             Name::new(format!("score {square}")),
             CoordinateLabel {
-                anchor: square_center(square) + Vec3::Y * DISC_THICKNESS,
+                anchor: square_center(size, square) + Vec3::Y * DISC_THICKNESS,
             },
             Text::new(""),
             TextFont::from_font_size(20.0),

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use reversi_engine::Status;
+use reversi_engine::grid::{BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition};
 use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
-use reversi_engine::{Board, Color, DiscSupply, FlipRule, Game, Move, Position, Scoring, Square};
+use reversi_engine::{Color, DiscSupply, FlipRule, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
 use crate::schedule::GameSet;
@@ -36,6 +37,17 @@ pub struct Wishes;
 pub const STUDY_DEPTH: u32 = 8;
 pub const STUDY_SOLVE: u32 = 14;
 
+/// The study searches' depth and exact-solve threshold on a board of `size`: as above on
+/// 8×8; shallower on 10×10, whose generic search is slower and has more moves to score; the
+/// small boards are solved from further out.
+pub fn study_limits(size: BoardSize) -> (u32, u32) {
+    match size {
+        BoardSize::Eight => (STUDY_DEPTH, STUDY_SOLVE),
+        BoardSize::Ten => (5, 12),
+        BoardSize::Four | BoardSize::Six => (STUDY_DEPTH, 16),
+    }
+}
+
 /// Which wishes go first when several are waiting.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Priority {
@@ -50,7 +62,7 @@ pub enum Priority {
 /// One position as the engine sees it: whose view (the side to move) and which scoring.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 struct Key {
-    board: Board,
+    board: GridBoard,
     scoring: Scoring,
 }
 
@@ -59,18 +71,18 @@ struct Key {
 pub struct Scores {
     /// Hundredths of a disc, from the view of the side to move; final disc differences
     /// (times 100) when `exact`.
-    pub moves: Vec<(Square, i32)>,
+    pub moves: Vec<(Cell, i32)>,
     pub exact: bool,
 }
 
 impl Scores {
     /// The best move and its score.
-    pub fn best(&self) -> Option<(Square, i32)> {
+    pub fn best(&self) -> Option<(Cell, i32)> {
         self.moves.first().copied()
     }
 
     /// The score of the move on `square`.
-    pub fn of(&self, square: Square) -> Option<i32> {
+    pub fn of(&self, square: Cell) -> Option<i32> {
         self.moves.iter().find(|m| m.0 == square).map(|m| m.1)
     }
 }
@@ -88,8 +100,8 @@ pub struct Analysis {
 const CACHE_LIMIT: usize = 8_192;
 
 /// Whether the engine's search models these rules well enough to score moves: it plays the
-/// standard flips only, and cannot know when a player's own 32 discs run out.
-pub fn analysable(pos: &Position) -> bool {
+/// standard flips only, and cannot know when a player's own supply runs out.
+pub fn analysable(pos: &GridPosition) -> bool {
     let rules = pos.rules();
     rules.flips == FlipRule::AllLines
         && rules.supply == DiscSupply::Shared
@@ -97,7 +109,7 @@ pub fn analysable(pos: &Position) -> bool {
         && matches!(pos.status(), Status::ToMove(_))
 }
 
-fn key(pos: &Position) -> Key {
+fn key(pos: &GridPosition) -> Key {
     Key {
         board: pos.board(),
         scoring: pos.rules().scoring,
@@ -107,7 +119,7 @@ fn key(pos: &Position) -> Key {
 impl Analysis {
     /// The scores of `pos` if known; otherwise the wish is noted for this frame. Positions
     /// the search does not model (see [`analysable`]) are never scored.
-    pub fn want(&mut self, pos: &Position, priority: Priority) -> Option<&Scores> {
+    pub fn want(&mut self, pos: &GridPosition, priority: Priority) -> Option<&Scores> {
         if !analysable(pos) {
             return None;
         }
@@ -120,7 +132,7 @@ impl Analysis {
     }
 
     /// The scores of `pos` if they are known (asks for nothing).
-    pub fn get(&self, pos: &Position) -> Option<&Scores> {
+    pub fn get(&self, pos: &GridPosition) -> Option<&Scores> {
         self.done.get(&key(pos)).and_then(|r| r.as_ref().ok())
     }
 
@@ -132,7 +144,7 @@ impl Analysis {
     /// The estimated final disc difference for Black (hundredths) after `ply` moves of
     /// `game`, and whether it is exact: the position's best score, or, while that position
     /// is not scored yet, the score of the move that led to it in the position before.
-    pub fn black_estimate(&self, game: &Game, ply: usize) -> Option<(i32, bool)> {
+    pub fn black_estimate(&self, game: &GridGame, ply: usize) -> Option<(i32, bool)> {
         let pos = game.position_at(ply)?;
         if let Status::Over(outcome) = pos.status() {
             return Some((outcome.score_for(Color::Black) * 100, true));
@@ -143,10 +155,10 @@ impl Analysis {
         }
         // Back over passes to the placement that led here.
         let mut before = ply.checked_sub(1)?;
-        while let Some(Move::Pass) = game.moves().get(before) {
+        while let Some(GridMove::Pass) = game.moves().get(before) {
             before = before.checked_sub(1)?;
         }
-        let Some(Move::Place { square, .. }) = game.moves().get(before) else {
+        let Some(GridMove::Place { cell: square, .. }) = game.moves().get(before) else {
             return None;
         };
         let prev = game.position_at(before)?;
@@ -155,7 +167,7 @@ impl Analysis {
     }
 
     /// Records a reply for `pos` (the dispatcher's job; tests use it to skip the search).
-    pub fn insert(&mut self, pos: &Position, scores: Scores) {
+    pub fn insert(&mut self, pos: &GridPosition, scores: Scores) {
         self.store(key(pos), Ok(scores));
     }
 
@@ -168,10 +180,11 @@ impl Analysis {
 }
 
 fn request_line(key: Key) -> String {
+    let (depth, solve_empties) = study_limits(key.board.size);
     ScoreRequest {
         board: key.board,
-        depth: STUDY_DEPTH,
-        solve_empties: STUDY_SOLVE,
+        depth,
+        solve_empties,
         scoring: key.scoring,
     }
     .to_string()

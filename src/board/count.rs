@@ -6,7 +6,8 @@
 //! (`markers`), so a count that is cut short by an undo or a new game simply lets them down.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Square, Status};
+use reversi_engine::grid::{Cell, squares};
+use reversi_engine::{Color as Side, Status};
 
 use crate::rules::Match;
 use crate::schedule::GameSet;
@@ -50,7 +51,7 @@ pub struct DiscCounted {
 pub struct EndCount {
     /// The game (the match's generation) this count belongs to.
     generation: Option<u64>,
-    order: Vec<(Square, Side)>,
+    order: Vec<(Cell, Side)>,
     started: f64,
     step: f32,
     counted: usize,
@@ -83,7 +84,7 @@ impl EndCount {
 
     /// How far above its resting place the disc on `square` should be: counted discs are
     /// up while the count runs; once it is over only the winner's stay up.
-    pub fn lift(&self, square: Square) -> f32 {
+    pub fn lift(&self, square: Cell) -> f32 {
         let Some(i) = self.order.iter().position(|(sq, _)| *sq == square) else {
             return 0.0;
         };
@@ -118,9 +119,9 @@ fn start_count(
         return;
     }
     let pos = state.game.current();
-    let order: Vec<(Square, Side)> = Side::BOTH
+    let order: Vec<(Cell, Side)> = Side::BOTH
         .into_iter()
-        .flat_map(|side| pos.discs(side).squares().map(move |sq| (sq, side)))
+        .flat_map(|side| squares(pos.size(), pos.discs(side)).map(move |sq| (sq, side)))
         .collect();
     let step = (COUNT_STEP_SECS * factor).min(COUNT_MAX_SECS * factor / order.len().max(1) as f32);
     let now = time.elapsed_secs_f64();

@@ -114,7 +114,7 @@ fn place_cursor_frames(
         *visibility = Visibility::Inherited;
         // The mover's frame sits a hair higher so it wins where both share a square.
         let lift = if to_move == Some(side) { 0.016 } else { 0.012 };
-        transform.translation = square_center(square) + Vec3::Y * lift;
+        transform.translation = square_center(state.game.size(), square) + Vec3::Y * lift;
         let alpha = if to_move == Some(side) { 1.0 } else { DIMMED };
         let color = cursor_color(&state, &settings, &series, side).with_alpha(alpha);
         if let (Some(materials), Some(child)) = (materials.as_mut(), children.first())

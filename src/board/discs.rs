@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_tweening::{Delay, Lens, Tween, TweenAnim};
-use reversi_engine::{Color as Side, Placement, Square};
+use reversi_engine::Color as Side;
+use reversi_engine::grid::{BoardSize, Cell, GridPlacement, squares};
 
-use super::geometry::{DISC_RADIUS, DISC_THICKNESS, disc_rest};
+use super::geometry::{DISC_RADIUS, DISC_THICKNESS, disc_rest, half_width};
 use super::shapes::half_disc;
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
 use crate::schedule::GameSet;
@@ -45,9 +46,18 @@ pub struct DiscMotion;
 /// A disc on the board. Its rotation says which face is up: identity = Black's face.
 #[derive(Component, Copy, Clone, Debug)]
 pub struct Disc {
-    pub square: Square,
+    pub square: Cell,
+    /// The board it lies on (a new game on another size sweeps it away from there).
+    pub size: BoardSize,
     /// The side whose face is up once the running animation ends.
     pub face: Side,
+}
+
+impl Disc {
+    /// Where it rests on its square.
+    pub fn rest(&self) -> Vec3 {
+        disc_rest(self.size, self.square)
+    }
 }
 
 /// Shared meshes and materials of the discs; the face materials are recoloured in place
@@ -125,15 +135,19 @@ pub(super) fn create_disc_assets(
 pub fn spawn_disc(
     commands: &mut Commands,
     assets: Option<&DiscAssets>,
-    square: Square,
+    (size, square): (BoardSize, Cell),
     side: Side,
     settings: &Settings,
 ) -> Entity {
     let mut disc = commands.spawn((
-        Disc { square, face: side },
+        Disc {
+            square,
+            size,
+            face: side,
+        },
         super::shadows::CastsShadow,
         Name::new(format!("disc {square}")),
-        Transform::from_translation(disc_rest(square)).with_rotation(face_up(side)),
+        Transform::from_translation(disc_rest(size, square)).with_rotation(face_up(side)),
         Visibility::default(),
         Pickable::IGNORE,
     ));
@@ -181,9 +195,16 @@ fn spawn_all_discs(
     settings: Res<Settings>,
 ) {
     let pos = state.game.current();
+    let size = pos.size();
     for side in Side::BOTH {
-        for sq in pos.discs(side) {
-            spawn_disc(&mut commands, assets.as_deref(), sq, side, &settings);
+        for sq in squares(size, pos.discs(side)) {
+            spawn_disc(
+                &mut commands,
+                assets.as_deref(),
+                (size, sq),
+                side,
+                &settings,
+            );
         }
     }
 }
@@ -236,12 +257,19 @@ fn rebuild_on_reset(
     animation.busy_until = 0.0;
     *sweep = Sweep::default();
     let pos = state.game.current();
+    let size = pos.size();
     for side in Side::BOTH {
-        for sq in pos.discs(side) {
-            let disc = spawn_disc(&mut commands, assets.as_deref(), sq, side, &settings);
+        for sq in squares(size, pos.discs(side)) {
+            let disc = spawn_disc(
+                &mut commands,
+                assets.as_deref(),
+                (size, sq),
+                side,
+                &settings,
+            );
             if swept_by > 0.0 {
                 // The start position drops in once the old discs are gone.
-                let rest = disc_rest(sq);
+                let rest = disc_rest(size, sq);
                 let above = rest + Vec3::Y * DROP_HEIGHT;
                 let drop = Tween::new(
                     EaseFunction::QuadraticIn,
@@ -298,7 +326,7 @@ fn skip_sweep(
     }
     for (entity, disc, mut transform) in &mut discs {
         commands.entity(entity).remove::<TweenAnim>();
-        transform.translation = disc_rest(disc.square);
+        transform.translation = disc.rest();
         transform.rotation = face_up(disc.face);
         transform.scale = Vec3::ONE;
     }
@@ -326,9 +354,10 @@ fn sweep_away(
         Side::Black => -1.0,
         Side::White => 1.0,
     };
-    let to = Vec3::new(side * 6.2, from.y + 0.2, from.z * 0.6);
-    let (c, r) = (disc.square.column() as f32, disc.square.row() as f32);
-    let ring = (c - 3.5).abs().max((r - 3.5).abs()) - 0.5;
+    let half = half_width(disc.size);
+    let to = Vec3::new(side * (half + 2.2), from.y + 0.2, from.z * 0.6);
+    let (c, r) = (f32::from(disc.square.column), f32::from(disc.square.row));
+    let ring = (c - half + 0.5).abs().max((r - half + 0.5).abs()) - 0.5;
     let delay = ring * SWEEP_STEP_SECS * factor;
     let slide = Tween::new(
         EaseFunction::QuadraticIn,
@@ -407,6 +436,7 @@ fn vertical(ease: EaseFunction, secs: f32, from: Vec3, to: Vec3) -> TweenAnim {
 fn animate_placements(
     mut placed: MessageReader<DiscPlaced>,
     rebuilt: Res<Rebuilt>,
+    state: Res<Match>,
     mut commands: Commands,
     mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
     assets: Option<Res<DiscAssets>>,
@@ -420,16 +450,25 @@ fn animate_placements(
     if rebuilt.0 {
         return;
     }
-    let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| p.color);
+    let size = state.game.size();
+    let shows = final_faces(size, facts.iter().map(|f| (f.square, f.placement)), |p| {
+        p.color
+    });
     for fact in &facts {
         let origin = fact.square;
         // Usually the placer's colour; a later placement of the same frame (a redo of a
         // whole turn) may already have turned it.
         let side = shows[&origin];
-        let new_disc = spawn_disc(&mut commands, assets.as_deref(), origin, side, &settings);
+        let new_disc = spawn_disc(
+            &mut commands,
+            assets.as_deref(),
+            (size, origin),
+            side,
+            &settings,
+        );
         let drop = DROP_SECS * factor;
         if factor > 0.0 {
-            let rest = disc_rest(origin);
+            let rest = disc_rest(size, origin);
             let above = rest + Vec3::Y * DROP_HEIGHT;
             commands.entity(new_disc).insert((
                 vertical(EaseFunction::QuadraticIn, drop, above, rest),
@@ -439,11 +478,11 @@ fn animate_placements(
         }
         let mut longest = drop;
         for (entity, mut disc, mut transform) in &mut discs {
-            if !fact.placement.flipped.contains(disc.square) {
+            if fact.placement.flipped & size.bit(disc.square) == 0 {
                 continue;
             }
             // Roll away from the placed disc, in a wave outward from it.
-            let away = disc_rest(disc.square) - disc_rest(origin);
+            let away = disc.rest() - disc_rest(size, origin);
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = drop + (distance - 1.0) * WAVE_STEP_SECS * factor;
             if let Some(ends) = turn_to_final(
@@ -468,13 +507,14 @@ fn animate_placements(
 /// each disc turns once, to where the last of them leaves it. `side` is the side a fact's
 /// flipped discs turn to.
 fn final_faces(
-    facts: impl Iterator<Item = (Square, Placement)>,
-    side: impl Fn(&Placement) -> Side,
-) -> std::collections::HashMap<Square, Side> {
+    size: BoardSize,
+    facts: impl Iterator<Item = (Cell, GridPlacement)>,
+    side: impl Fn(&GridPlacement) -> Side,
+) -> std::collections::HashMap<Cell, Side> {
     let mut shows = std::collections::HashMap::new();
     for (origin, placement) in facts {
         shows.insert(origin, placement.color);
-        for flipped in placement.flipped.squares() {
+        for flipped in squares(size, placement.flipped) {
             shows.insert(flipped, side(&placement));
         }
     }
@@ -493,6 +533,7 @@ struct Lifting {
 fn animate_take_backs(
     mut taken: MessageReader<DiscTakenBack>,
     rebuilt: Res<Rebuilt>,
+    state: Res<Match>,
     mut commands: Commands,
     mut discs: Query<(Entity, &mut Disc, &mut Transform)>,
     settings: Res<Settings>,
@@ -505,14 +546,14 @@ fn animate_take_backs(
     if rebuilt.0 {
         return;
     }
-    let shows = final_faces(facts.iter().map(|f| (f.square, f.placement)), |p| !p.color);
+    let size = state.game.size();
+    let shows = final_faces(size, facts.iter().map(|f| (f.square, f.placement)), |p| {
+        !p.color
+    });
     let mut lifted = Vec::new();
     for fact in &facts {
         let origin = fact.square;
-        let farthest = fact
-            .placement
-            .flipped
-            .squares()
+        let farthest = squares(size, fact.placement.flipped)
             .map(|s| chebyshev(origin, s))
             .max()
             .unwrap_or(1) as f32;
@@ -528,7 +569,7 @@ fn animate_take_backs(
                     until: now + lift as f64,
                 });
                 if factor > 0.0 {
-                    let rest = disc_rest(origin);
+                    let rest = disc_rest(size, origin);
                     let above = rest + Vec3::Y * DROP_HEIGHT;
                     commands.entity(entity).insert(vertical(
                         EaseFunction::QuadraticOut,
@@ -540,11 +581,11 @@ fn animate_take_backs(
                 longest = longest.max(lift);
                 continue;
             }
-            if !fact.placement.flipped.contains(disc.square) {
+            if fact.placement.flipped & size.bit(disc.square) == 0 {
                 continue;
             }
             // Roll back toward the square the disc came from, the farthest first.
-            let toward = disc_rest(origin) - disc_rest(disc.square);
+            let toward = disc_rest(size, origin) - disc.rest();
             let distance = chebyshev(origin, disc.square) as f32;
             let delay = (farthest - distance) * WAVE_STEP_SECS * factor;
             if let Some(ends) = turn_to_final(
@@ -572,7 +613,7 @@ fn turn_to_final(
     entity: Entity,
     disc: &mut Disc,
     transform: &mut Transform,
-    shows: &std::collections::HashMap<Square, Side>,
+    shows: &std::collections::HashMap<Cell, Side>,
     roll: Vec3,
     delay: f32,
     factor: f32,
@@ -586,7 +627,7 @@ fn turn_to_final(
         commands,
         entity,
         transform,
-        disc.square,
+        disc.rest(),
         roll,
         target,
         delay,
@@ -603,7 +644,7 @@ fn remove_lifted(mut commands: Commands, lifting: Query<(Entity, &Lifting)>, tim
     }
 }
 
-/// Turns the disc on `square` over to show `side`, rolling along `roll` (its horizontal part),
+/// Turns the disc resting at `rest` over to show `side`, rolling along `roll` (its horizontal part),
 /// after `delay` seconds; returns when the turn ends. It ends on the resting orientation, not
 /// the current one turned over, so a disc still turning from the step before (quick steps
 /// through a review) lands face up. At the instant speed it simply shows `side`.
@@ -611,13 +652,12 @@ fn turn_over(
     commands: &mut Commands,
     entity: Entity,
     transform: &mut Transform,
-    square: Square,
+    rest: Vec3,
     roll: Vec3,
     side: Side,
     delay: f32,
     factor: f32,
 ) -> f32 {
-    let rest = disc_rest(square);
     if factor == 0.0 {
         transform.translation = rest;
         transform.rotation = face_up(side);
@@ -642,10 +682,8 @@ fn turn_over(
     delay + FLIP_SECS * factor
 }
 
-fn chebyshev(a: Square, b: Square) -> u8 {
-    a.column()
-        .abs_diff(b.column())
-        .max(a.row().abs_diff(b.row()))
+fn chebyshev(a: Cell, b: Cell) -> u8 {
+    a.column.abs_diff(b.column).max(a.row.abs_diff(b.row))
 }
 
 fn wait_for_pass_banner(

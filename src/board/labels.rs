@@ -1,26 +1,53 @@
-//! The coordinates a-h and 1-8 around the board, drawn as UI text that follows the projected
+//! The coordinates around the board (a-h and 1-8 on 8×8, a-j and 1-10 on 10×10), drawn as UI text that follows the projected
 //! 3D positions of the frame, so they stay crisp and readable from any camera angle.
 
 use bevy::prelude::*;
 
-use super::geometry::SURFACE_Y;
+use reversi_engine::grid::{BoardSize, Cell};
+
+use super::geometry::{SURFACE_Y, half_width, square_center};
+use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_labels)
-        .add_systems(Update, place_labels.in_set(GameSet::Presentation));
+    app.add_systems(
+        Update,
+        (build_labels, place_labels)
+            .chain()
+            .in_set(GameSet::Presentation),
+    );
 }
 
-/// A coordinate label anchored at a point of the board frame.
+/// A label anchored at a point of the board (the coordinates; the analysis' score plates use
+/// it too), kept over that point as the camera moves.
 #[derive(Component)]
 pub struct CoordinateLabel {
     pub anchor: Vec3,
 }
 
-fn spawn_labels(mut commands: Commands) {
+/// One of the coordinates a-j and 1-10 on the frame (rebuilt for another board size).
+#[derive(Component)]
+struct FrameCoordinate;
+
+/// The labels for the board's size: at the start and whenever a game on another size begins.
+fn build_labels(
+    mut commands: Commands,
+    state: Res<Match>,
+    mut built: Local<Option<BoardSize>>,
+    existing: Query<Entity, With<FrameCoordinate>>,
+) {
+    let size = state.game.size();
+    if *built == Some(size) {
+        return;
+    }
+    *built = Some(size);
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
     let mut spawn = |text: String, anchor: Vec3| {
         commands.spawn((
+            FrameCoordinate,
             CoordinateLabel { anchor },
             Text::new(text),
             TextFont::from_font_size(18.0),
@@ -33,14 +60,15 @@ fn spawn_labels(mut commands: Commands) {
             ZIndex(-1),
         ));
     };
-    for i in 0..8u8 {
-        let x = i as f32 - 3.5;
+    let rail = half_width(size) + 0.3;
+    for i in 0..size.side() {
+        let x = square_center(size, Cell { column: i, row: 0 }).x;
         let letter = ((b'a' + i) as char).to_string();
-        spawn(letter.clone(), Vec3::new(x, SURFACE_Y + 0.08, -4.3));
-        spawn(letter, Vec3::new(x, SURFACE_Y + 0.08, 4.3));
+        spawn(letter.clone(), Vec3::new(x, SURFACE_Y + 0.08, -rail));
+        spawn(letter, Vec3::new(x, SURFACE_Y + 0.08, rail));
         let digit = (i + 1).to_string();
-        spawn(digit.clone(), Vec3::new(-4.3, SURFACE_Y + 0.08, x));
-        spawn(digit, Vec3::new(4.3, SURFACE_Y + 0.08, x));
+        spawn(digit.clone(), Vec3::new(-rail, SURFACE_Y + 0.08, x));
+        spawn(digit, Vec3::new(rail, SURFACE_Y + 0.08, x));
     }
 }
 

@@ -3,7 +3,8 @@
 //! also hovers over the computer's chosen square for a moment before its disc drops.
 
 use bevy::prelude::*;
-use reversi_engine::{Bitboard, FlipRule, Move, Status};
+use reversi_engine::grid::{Cell, GridMove, squares};
+use reversi_engine::{FlipRule, Status};
 
 use super::count::EndCount;
 use super::discs::{Disc, DiscAssets};
@@ -124,12 +125,13 @@ fn update_legal_markers(
     if !visible {
         return;
     }
-    for sq in state.game.current().legal_squares() {
+    let size = state.game.size();
+    for sq in squares(size, state.game.current().legal_squares()) {
         commands.spawn((
             LegalMarker,
             Mesh3d(assets.dot.clone()),
             MeshMaterial3d(assets.legal.clone()),
-            Transform::from_translation(square_center(sq) + Vec3::Y * 0.006),
+            Transform::from_translation(square_center(size, sq) + Vec3::Y * 0.006),
             Pickable::IGNORE,
         ));
     }
@@ -152,27 +154,29 @@ fn update_last_move(
     for e in &markers {
         commands.entity(e).despawn();
     }
-    let last = state.game.moves().iter().rev().find_map(Move::square);
+    let last = state.game.moves().iter().rev().find_map(GridMove::cell);
     if let Some(sq) = last {
         commands.spawn((
             LastMoveMarker,
             Mesh3d(assets.dot.clone()),
             MeshMaterial3d(assets.last.clone()),
-            Transform::from_translation(disc_rest(sq) + Vec3::Y * (DISC_THICKNESS / 2.0 + 0.004))
-                .with_scale(Vec3::new(0.8, 1.0, 0.8)),
+            Transform::from_translation(
+                disc_rest(state.game.size(), sq) + Vec3::Y * (DISC_THICKNESS / 2.0 + 0.004),
+            )
+            .with_scale(Vec3::new(0.8, 1.0, 0.8)),
             Pickable::IGNORE,
         ));
     }
 }
 
 /// The discs the hovered placement would flip (with the chosen line in the one-line variant).
-pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(reversi_engine::Square, Bitboard)> {
+pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(Cell, u128)> {
     let sq = cursor.square?;
     if !state.human_to_move() {
         return None;
     }
     let pos = state.game.current();
-    if !pos.legal_squares().contains(sq) {
+    if pos.legal_squares() & pos.size().bit(sq) == 0 {
         return None;
     }
     if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
@@ -216,14 +220,14 @@ fn update_preview(
         let announced = ai.announced().filter(|_| !busy);
         match (preview, announced, state.status()) {
             (Some((sq, _)), _, Status::ToMove(side)) => {
-                t.translation = disc_rest(sq) + Vec3::Y * 0.12;
+                t.translation = disc_rest(state.game.size(), sq) + Vec3::Y * 0.12;
                 *vis = Visibility::Visible;
                 mat.0 = assets.ghosts[side.index()].clone();
             }
             (None, Some(sq), Status::ToMove(side)) => {
                 // The computer's choice: its disc hovers, bobbing, where it will drop.
                 let bob = (time.elapsed_secs() * 9.0).sin() * 0.04;
-                t.translation = disc_rest(sq) + Vec3::Y * (0.3 + bob);
+                t.translation = disc_rest(state.game.size(), sq) + Vec3::Y * (0.3 + bob);
                 *vis = Visibility::Visible;
                 mat.0 = assets.ghosts[side.index()].clone();
             }
@@ -240,8 +244,8 @@ fn update_preview(
             .unwrap_or_default()
     });
     for (disc, mut t) in &mut discs {
-        let rest = disc_rest(disc.square);
-        let target = if lifted.contains(disc.square) {
+        let rest = disc.rest();
+        let target = if lifted & disc.size.bit(disc.square) != 0 {
             rest + Vec3::Y * 0.12
         } else {
             rest + Vec3::Y * count.lift(disc.square)

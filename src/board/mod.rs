@@ -1,6 +1,7 @@
-//! The 3D board: the table and the board's body, its 64 square entities, the disc entities and their flips, the
-//! markers on top (legal moves, last move, hover preview), the players' cursors, the supplies
-//! and the coordinates.
+//! The 3D board, sized to the game's board (8×8, or 4×4, 6×6, 10×10): the table and the
+//! board's body, its square entities, the disc entities and their flips, the markers on top
+//! (legal moves, last move, hover preview), the players' cursors, the supplies and the
+//! coordinates.
 
 pub mod body;
 pub mod count;

@@ -1,11 +1,14 @@
-//! The discs not on the board: with 32 discs each, every player's remaining discs rest in a
-//! tray beside the board (stacks of eight), and the trays shrink as discs are placed.
+//! The discs not on the board: with a limited supply (32 discs each on 8×8, half the squares
+//! each on the other sizes), every player's remaining discs rest in a tray beside the board
+//! (stacks of eight), and the trays shrink as discs are placed.
 
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
 use super::discs::{DiscAssets, face_up};
-use super::geometry::{DISC_THICKNESS, SURFACE_Y};
+use reversi_engine::grid::BoardSize;
+
+use super::geometry::{DISC_THICKNESS, SURFACE_Y, half_width};
 use crate::rules::Match;
 use crate::schedule::GameSet;
 
@@ -19,18 +22,22 @@ pub struct SupplyDisc {
     pub side: Side,
 }
 
-/// Where the `i`-th supply disc of `side` rests: Black's tray on the left, White's on the right.
-fn supply_slot(side: Side, i: usize) -> Vec3 {
+/// Where the `i`-th supply disc of `side` rests beside a board of `size`: Black's tray on
+/// the left, White's on the right, stacks of eight side by side (four on 8×8, seven on
+/// 10×10), centred along the board's edge.
+fn supply_slot(size: BoardSize, side: Side, i: usize) -> Vec3 {
+    let stacks = (size.squares() as usize / 2).div_ceil(8) as f32;
     let stack = (i / 8) as f32;
     let height = (i % 8) as f32;
+    let x = half_width(size) + 1.4;
     let x = match side {
-        Side::Black => -5.4,
-        Side::White => 5.4,
+        Side::Black => -x,
+        Side::White => x,
     };
     Vec3::new(
         x,
         SURFACE_Y - 0.38 + DISC_THICKNESS * (height + 0.5),
-        -1.5 + stack * 1.0,
+        stack - (stacks - 1.0) / 2.0,
     )
 }
 
@@ -39,16 +46,17 @@ fn sync_supplies(
     state: Res<Match>,
     assets: Option<Res<DiscAssets>>,
     existing: Query<(Entity, &SupplyDisc)>,
-    mut shown: Local<Option<[usize; 2]>>,
+    mut shown: Local<Option<(BoardSize, [usize; 2])>>,
 ) {
     let counts = match state.game.current().supply() {
         Some(s) => [s[0] as usize, s[1] as usize],
         None => [0, 0],
     };
-    if *shown == Some(counts) {
+    let size = state.game.size();
+    if *shown == Some((size, counts)) {
         return;
     }
-    *shown = Some(counts);
+    *shown = Some((size, counts));
     for (e, _) in &existing {
         commands.entity(e).despawn();
     }
@@ -66,7 +74,8 @@ fn sync_supplies(
             commands
                 .spawn((
                     SupplyDisc { side },
-                    Transform::from_translation(supply_slot(side, i)).with_rotation(face_up(side)),
+                    Transform::from_translation(supply_slot(size, side, i))
+                        .with_rotation(face_up(side)),
                     Visibility::default(),
                     Pickable::IGNORE,
                 ))

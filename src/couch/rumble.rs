@@ -42,7 +42,7 @@ fn rumble_on_flips(
         if !settings.rumble {
             continue;
         }
-        let flips = p.placement.flipped.count();
+        let flips = p.placement.flipped.count_ones();
         if flips == 0 {
             continue; // the free opening's placements flip nothing
         }

@@ -4,6 +4,7 @@
 //! and keeps the results. Any other game on the board (a new setup, a resumed save) ends it.
 
 use bevy::prelude::*;
+use reversi_engine::grid::BoardSize;
 use reversi_engine::{Rules, Status};
 
 use crate::rules::{Match, NewGameRequest, Player};
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Clone, Copy, Debug)]
 pub struct StartMatch {
     pub rules: Rules,
+    pub size: BoardSize,
     pub games: u8,
 }
 
@@ -50,13 +52,17 @@ fn start_games(
             results: vec![None; usize::from(start.games.max(1))],
             setup: None,
         };
-        let setup = fresh.setup_for(start.rules, &settings.players);
+        let setup = fresh
+            .setup_for(start.rules, &settings.players)
+            .on(start.size);
         fresh.setup = Some(setup.clone());
         *series = fresh;
         requests.write(NewGameRequest(setup));
     } else if next && series.next_game_due() {
         series.game += 1;
-        let setup = series.setup_for(state.setup.rules, &settings.players);
+        let setup = series
+            .setup_for(state.setup.rules, &settings.players)
+            .on(state.setup.size);
         series.setup = Some(setup.clone());
         requests.write(NewGameRequest(setup));
     }

@@ -92,6 +92,7 @@ fn show_game_over(
             });
             let rematch = (in_match && series.finished()).then_some(StartMatch {
                 rules: setup.rules,
+                size: setup.size,
                 games: series.games,
             });
             commands

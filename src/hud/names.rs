@@ -15,8 +15,8 @@ pub(super) fn plugin(app: &mut App) {
 /// "Reversi - Against the computer - Black 12 : 10 White".
 pub fn title_text(state: &Match, settings: &Settings) -> String {
     let pos = state.game.current();
-    let b = pos.discs(reversi_engine::Color::Black).count();
-    let w = pos.discs(reversi_engine::Color::White).count();
+    let b = pos.discs(reversi_engine::Color::Black).count_ones();
+    let w = pos.discs(reversi_engine::Color::White).count_ones();
     format!(
         "Reversi - {} - {} {b} : {w} {}",
         state.setup.mode_name(),

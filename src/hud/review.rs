@@ -6,7 +6,7 @@
 //! where the review stands.
 
 use bevy::prelude::*;
-use reversi_engine::Move;
+use reversi_engine::grid::GridMove;
 
 use crate::rules::{Match, ReviewRequest};
 use crate::schedule::GameSet;
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// "Move 12 of 58": placements shown so far and in the whole record (passes not counted).
 pub fn review_position(state: &Match) -> (usize, usize) {
-    let is_place = |m: &&Move| matches!(m, Move::Place { .. });
+    let is_place = |m: &&GridMove| matches!(m, GridMove::Place { .. });
     let shown = state.game.moves().iter().filter(is_place).count();
     let later = state.game.redo_moves().filter(is_place).count();
     (shown, shown + later)

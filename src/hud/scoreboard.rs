@@ -2,6 +2,7 @@
 //! highlighted; the status line (bottom) and the undo, redo and menu buttons (bottom right).
 
 use bevy::prelude::*;
+use reversi_engine::grid::BoardSize;
 use reversi_engine::{Color as Side, FlipRule, Status};
 
 use crate::ai::AiThinking;
@@ -19,7 +20,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_hud).add_systems(
         Update,
         (
-            (update_scoreboard, update_status, hide_under_menus).in_set(GameSet::Presentation),
+            (
+                update_scoreboard,
+                update_status,
+                hide_under_menus,
+                name_hint_key,
+            )
+                .in_set(GameSet::Presentation),
             // Requests go in before the rules run, so a hint or an undo acts this frame.
             hud_keys.run_if(in_state(Menu::None)).in_set(GameSet::Input),
         ),
@@ -181,11 +188,12 @@ fn spawn_hud(mut commands: Commands) {
             },
         ))
         .with_children(|p| {
-            p.spawn(widgets::small_button("Hint  (I)")).observe(
-                |_: On<widgets::Activate>, mut w: MessageWriter<HintRequest>| {
-                    w.write(HintRequest);
-                },
-            );
+            p.spawn((widgets::small_button("Hint  (I)"), HintButton))
+                .observe(
+                    |_: On<widgets::Activate>, mut w: MessageWriter<HintRequest>| {
+                        w.write(HintRequest);
+                    },
+                );
             p.spawn(widgets::small_button("Undo  (U)"))
                 .observe(super::actions::ask_undo);
             p.spawn(widgets::small_button("Redo  (Y)")).observe(
@@ -260,7 +268,7 @@ fn update_scoreboard(
         text.0 = format!("{}{supply}", super::names::player_label(&state, n.0));
     }
     for (c, mut text, mut vis) in &mut counts {
-        text.0 = pos.discs(c.0).count().to_string();
+        text.0 = pos.discs(c.0).count_ones().to_string();
         *vis = if settings.show_counts {
             Visibility::Inherited
         } else {
@@ -344,6 +352,41 @@ fn side_label(state: &Match, settings: &Settings, side: Side) -> String {
     }
 }
 
+/// The hint key: I, except on a board with a column i (10×10), where I types the column and
+/// T asks for the hint. T asks on every board.
+pub fn hint_key(size: BoardSize) -> KeyCode {
+    if size.side() > 8 {
+        KeyCode::KeyT
+    } else {
+        KeyCode::KeyI
+    }
+}
+
+/// The Hint button, whose label names the board's hint key.
+#[derive(Component)]
+struct HintButton;
+
+fn name_hint_key(
+    state: Res<Match>,
+    buttons: Query<&Children, With<HintButton>>,
+    mut texts: Query<&mut Text>,
+) {
+    let key = match hint_key(state.game.size()) {
+        KeyCode::KeyT => "T",
+        _ => "I",
+    };
+    let label = format!("Hint  ({key})");
+    for children in &buttons {
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.clone();
+            }
+        }
+    }
+}
+
 fn hud_keys(
     keys: Res<ButtonInput<KeyCode>>,
     pads: Query<(Entity, &Gamepad)>,
@@ -355,8 +398,9 @@ fn hud_keys(
     mut hint: MessageWriter<HintRequest>,
     mut settings: ResMut<Settings>,
 ) {
-    // I for a hint (H is a column: typed squares use a-h); a gamepad's West button.
-    if keys.just_pressed(KeyCode::KeyI)
+    // A gamepad's West button, or the board's hint key (H is a column: typed squares use a-h).
+    if keys.just_pressed(hint_key(state.game.size()))
+        || keys.just_pressed(KeyCode::KeyT)
         || pads
             .iter()
             .any(|(_, g)| g.just_pressed(GamepadButton::West))

@@ -42,7 +42,7 @@ fn pads(
         let cursor = cursors.of_mut(side);
         let repeat = repeats.entry(entity).or_default();
         if let Some((right, down)) = repeat.step(pad_direction(pad), time.elapsed_secs()) {
-            move_cursor(cursor, *view, right, down);
+            move_cursor(cursor, state.game.size(), *view, right, down);
         }
         if pad.just_pressed(GamepadButton::West) {
             cursor.line_choice += 1;

@@ -1,10 +1,11 @@
 //! The keyboard: arrows or W/S (and A/D) move the cursor, repeating while held; Enter/Space
-//! place; a letter a-h then a digit 1-8 jumps to that square (as in Iagno); L picks the next
+//! place; a letter then a digit jumps to that square (as in Iagno: a-h and 1-8 on 8×8, up to
+//! j and 10 on 10×10, where "j1" then "0" is j10); L picks the next
 //! line in the one-line variant. In a two-player game with one gamepad claimed, the keyboard
 //! is the other player's; otherwise it plays for whoever is to move.
 
 use bevy::prelude::*;
-use reversi_engine::Square;
+use reversi_engine::grid::Cell;
 
 use super::placement::{acting_side, move_cursor, request_placement};
 use crate::rules::{Match, PlaceRequest};
@@ -22,8 +23,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The keys naming columns a-h and rows 1-8, for typing a square.
-pub const COLUMNS: [KeyCode; 8] = [
+/// The keys naming columns a-j and rows 1-9, for typing a square (a board uses as many as
+/// it has; row 10 is 1 then 0).
+pub const COLUMNS: [KeyCode; 10] = [
     KeyCode::KeyA,
     KeyCode::KeyB,
     KeyCode::KeyC,
@@ -32,9 +34,11 @@ pub const COLUMNS: [KeyCode; 8] = [
     KeyCode::KeyF,
     KeyCode::KeyG,
     KeyCode::KeyH,
+    KeyCode::KeyI,
+    KeyCode::KeyJ,
 ];
 
-pub const ROWS: [KeyCode; 8] = [
+pub const ROWS: [KeyCode; 9] = [
     KeyCode::Digit1,
     KeyCode::Digit2,
     KeyCode::Digit3,
@@ -43,6 +47,7 @@ pub const ROWS: [KeyCode; 8] = [
     KeyCode::Digit6,
     KeyCode::Digit7,
     KeyCode::Digit8,
+    KeyCode::Digit9,
 ];
 
 /// The direction (right, down) the held keys point: the arrows, and WASD unless `letters` is
@@ -74,6 +79,7 @@ fn keys(
     input: Res<ButtonInput<KeyCode>>,
     mut cursors: ResMut<Cursors>,
     mut pending_column: Local<Option<u8>>,
+    mut on_row_one: Local<Option<u8>>,
     mut repeat: Local<Repeat>,
     view: Res<ViewTurn>,
     seats: Res<Seats>,
@@ -95,18 +101,34 @@ fn keys(
             *pending_column = Some(i as u8);
         }
     }
-    let mut jumped = false;
+    let size = state.game.size();
+    let mut jumped = None;
     for (i, key) in ROWS.iter().enumerate() {
         if input.just_pressed(*key)
             && let Some(c) = pending_column.take()
-            && let Some(sq) = Square::from_coords(c, i as u8)
         {
+            jumped = Some(Cell {
+                column: c,
+                row: i as u8,
+            });
+        }
+    }
+    // "1" then "0" is row 10: the jump to row 1 goes on to row 10.
+    if input.just_pressed(KeyCode::Digit0)
+        && let Some(c) = on_row_one.take()
+    {
+        jumped = Some(Cell { column: c, row: 9 });
+    }
+    let jumped = match jumped.filter(|sq| size.contains(*sq)) {
+        Some(sq) => {
+            *on_row_one = (sq.row == 0).then_some(sq.column);
             cursor.square = Some(sq);
             cursor.visible = true;
             cursor.line_choice = 0;
-            jumped = true;
+            true
         }
-    }
+        None => false,
+    };
     // The arrows step on from a square typed in the same slow frame ("c4" then Up is c3), as
     // they were typed; after a jump A and D were the column's letter, not a step.
     if let Some(step) = repeat.step(held_direction(&input, true), time.elapsed_secs()) {
@@ -116,7 +138,7 @@ fn keys(
             step
         };
         if (right, down) != (0, 0) {
-            move_cursor(cursor, *view, right, down);
+            move_cursor(cursor, size, *view, right, down);
         }
     }
     // After the move, which starts a new square at its first line.

@@ -2,7 +2,8 @@
 //! here" into a request for the rules. A new game hides the cursors.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, FlipRule, Square};
+use reversi_engine::grid::{BoardSize, Cell};
+use reversi_engine::{Color as Side, FlipRule};
 
 use crate::rules::{BoardReset, Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
@@ -17,24 +18,31 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Moves a cursor by a step on screen (right, down), stopping at the board's edges; a cursor
 /// not yet on the board appears near the centre.
-pub fn move_cursor(cursor: &mut Cursor, view: ViewTurn, right: i8, down: i8) {
+pub fn move_cursor(cursor: &mut Cursor, size: BoardSize, view: ViewTurn, right: i8, down: i8) {
     let (dc, dr) = view.board_step(right, down);
+    let last = size.side() as i8 - 1;
+    // Near the centre: d4 on 8×8, the same square up-left of the centre on every size.
+    let centre = Cell {
+        column: (last / 2) as u8,
+        row: (last / 2) as u8,
+    };
+    // A cursor left from a game on a larger board comes back onto this one.
     let from = cursor
         .square
-        .unwrap_or(Square::from_coords(3, 3).unwrap_or(Square::A1));
+        .filter(|s| size.contains(*s))
+        .unwrap_or(centre);
     let to = if cursor.visible || cursor.square.is_some() {
-        let c = (from.column() as i8 + dc).clamp(0, 7) as u8;
-        let r = (from.row() as i8 + dr).clamp(0, 7) as u8;
-        Square::from_coords(c, r)
-    } else {
-        Some(from) // the first press shows the cursor where it is
-    };
-    if let Some(sq) = to {
-        if cursor.square != Some(sq) {
-            cursor.line_choice = 0;
+        Cell {
+            column: (from.column as i8 + dc).clamp(0, last) as u8,
+            row: (from.row as i8 + dr).clamp(0, last) as u8,
         }
-        cursor.square = Some(sq);
+    } else {
+        from // the first press shows the cursor where it is
+    };
+    if cursor.square != Some(to) {
+        cursor.line_choice = 0;
     }
+    cursor.square = Some(to);
     cursor.visible = true;
 }
 
@@ -92,13 +100,19 @@ pub fn request_placement(
 }
 
 /// A new game starts with no cursor on the board: each player's appears when they first
-/// move it.
+/// move it. So does a game on a smaller board, where a cursor could be off it.
 fn hide_cursors_on_new_game(
     mut resets: MessageReader<BoardReset>,
     state: Res<Match>,
     mut cursors: ResMut<Cursors>,
 ) {
-    if resets.read().count() > 0 && state.game.ply() == 0 {
+    let size = state.game.size();
+    let off_board = |c: &Cursor| c.square.is_some_and(|s| !size.contains(s));
+    if resets.read().count() > 0
+        && (state.game.ply() == 0
+            || off_board(cursors.of(Side::Black))
+            || off_board(cursors.of(Side::White)))
+    {
         *cursors = Cursors::default();
     }
 }

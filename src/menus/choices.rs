@@ -2,6 +2,7 @@
 //! their highlight in step with the form and the settings, one observer applies a click.
 
 use bevy::prelude::*;
+use reversi_engine::grid::BoardSize;
 use reversi_engine::search::Level;
 use reversi_engine::{
     Color as Side, DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition,
@@ -44,6 +45,8 @@ pub struct NewGameForm {
     pub human_side: Side,
     pub level: Level,
     pub rules: Rules,
+    /// The board's size.
+    pub size: BoardSize,
     /// Games in a two-player match.
     pub games: u8,
 }
@@ -55,6 +58,7 @@ impl Default for NewGameForm {
             human_side: Side::Black,
             level: Level::Casual,
             rules: Rules::default(),
+            size: BoardSize::Eight,
             games: 1,
         }
     }
@@ -63,10 +67,15 @@ impl Default for NewGameForm {
 impl NewGameForm {
     /// The game setup these selections describe.
     pub fn setup(&self) -> GameSetup {
+        self.setup_on_eight().on(self.size)
+    }
+
+    fn setup_on_eight(&self) -> GameSetup {
         match self.mode {
             Mode::TwoPlayers => GameSetup::two_players(self.rules),
             Mode::Demo => GameSetup {
                 rules: self.rules,
+                size: BoardSize::Eight,
                 players: [Player::Computer(self.level), Player::Computer(self.level)],
                 names: ["Computer A".into(), "Computer B".into()],
             },
@@ -77,6 +86,7 @@ impl NewGameForm {
                 names[self.human_side.index()] = "You".into();
                 GameSetup {
                     rules: self.rules,
+                    size: BoardSize::Eight,
                     players,
                     names,
                 }
@@ -94,6 +104,7 @@ pub enum Choice {
     Start(StartPosition),
     First(Side),
     Supply(DiscSupply),
+    Size(BoardSize),
     Flips(FlipRule),
     Scoring(Scoring),
     Animation(AnimationSpeed),
@@ -121,6 +132,7 @@ impl Choice {
             Choice::Start(v) => form.rules.start == v,
             Choice::First(c) => form.rules.first == c,
             Choice::Supply(v) => form.rules.supply == v,
+            Choice::Size(v) => form.size == v,
             Choice::Flips(v) => form.rules.flips == v,
             Choice::Scoring(v) => form.rules.scoring == v,
             Choice::Animation(a) => s.animation == a,
@@ -146,6 +158,7 @@ impl Choice {
             Choice::Start(v) => form.rules.start = v,
             Choice::First(c) => form.rules.first = c,
             Choice::Supply(v) => form.rules.supply = v,
+            Choice::Size(v) => form.size = v,
             Choice::Flips(v) => form.rules.flips = v,
             Choice::Scoring(v) => form.rules.scoring = v,
             Choice::Animation(a) => s.animation = a,
@@ -226,17 +239,42 @@ fn highlight_choices(
     }
 }
 
-/// The option buttons for the supply rule.
-pub fn supply_options() -> Vec<(String, Choice)> {
-    vec![
-        ("Shared".into(), Choice::Supply(DiscSupply::Shared)),
-        (
-            "32 each".into(),
-            Choice::Supply(DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne)),
-        ),
-        (
-            "32 each, out = end".into(),
-            Choice::Supply(DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds)),
-        ),
-    ]
+/// The option buttons for the supply rule on a board of `size` (each player's own supply is
+/// half its squares: 32 on 8×8).
+pub fn supply_options(size: BoardSize) -> Vec<(String, Choice)> {
+    SUPPLIES
+        .iter()
+        .map(|&supply| (supply_label(supply, size), Choice::Supply(supply)))
+        .collect()
+}
+
+/// The supply rules, in the order the menus offer them.
+const SUPPLIES: [DiscSupply; 3] = [
+    DiscSupply::Shared,
+    DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+    DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
+];
+
+/// A supply option's label: "32 each" on 8×8, "50 each" on 10×10.
+pub fn supply_label(supply: DiscSupply, size: BoardSize) -> String {
+    let each = size.squares() / 2;
+    match supply {
+        DiscSupply::Shared => "Shared".into(),
+        DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne) => format!("{each} each"),
+        DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds) => format!("{each} each, out = end"),
+    }
+}
+
+/// The option buttons for the board's size.
+pub fn size_options() -> Vec<(String, Choice)> {
+    BoardSize::ALL
+        .iter()
+        .map(|&size| {
+            let name = match size {
+                BoardSize::Eight => format!("{size} (standard)"),
+                _ => size.to_string(),
+            };
+            (name, Choice::Size(size))
+        })
+        .collect()
 }

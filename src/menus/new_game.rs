@@ -7,7 +7,8 @@ use reversi_engine::search::Level;
 use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 
 use super::choices::{
-    Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, supply_options,
+    Choice, Mode, NewGameForm, accent_swatches, choice_row, choice_row_with, size_options,
+    supply_label, supply_options,
 };
 use super::navigation::{menu_root, open_over};
 use crate::couch::series::StartMatch;
@@ -26,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 describe_level,
+                name_supplies,
                 show_mode_rows,
                 invite_pads,
                 type_names,
@@ -79,14 +81,14 @@ fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
         });
 }
 
-fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNotice>) {
+fn spawn_menu(
+    mut commands: Commands,
+    saved: Res<SavedGame>,
+    notice: Res<SaveNotice>,
+    form: Res<NewGameForm>,
+) {
     let resume = saved.0.as_ref().map(|r| {
-        let moves = r
-            .game
-            .moves()
-            .iter()
-            .filter(|m| m.square().is_some())
-            .count();
+        let moves = r.game.moves().iter().filter(|m| m.cell().is_some()).count();
         let opponents = format!("{} vs {}", r.setup.names[0], r.setup.names[1]);
         let plural = if moves == 1 { "" } else { "s" };
         format!("Saved game: {opponents}, {moves} disc{plural} placed.")
@@ -140,6 +142,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                     ModeOnly(&[Mode::TwoPlayers]),
                 );
                 p.spawn(widgets::header("Rules"));
+                choice_row(p, "Board", size_options());
                 choice_row(p, "Start", vec![
                     ("Diagonal (Othello)".into(), Choice::Start(StartPosition::Diagonal)),
                     ("Parallel".into(), Choice::Start(StartPosition::Parallel)),
@@ -149,7 +152,7 @@ fn spawn_menu(mut commands: Commands, saved: Res<SavedGame>, notice: Res<SaveNot
                     ("Black".into(), Choice::First(Side::Black)),
                     ("White".into(), Choice::First(Side::White)),
                 ]);
-                choice_row(p, "Discs", supply_options());
+                choice_row(p, "Discs", supply_options(form.size));
                 choice_row(p, "Flips", vec![
                     ("Every flanked line".into(), Choice::Flips(FlipRule::AllLines)),
                     ("One chosen line".into(), Choice::Flips(FlipRule::ChooseOneLine)),
@@ -181,6 +184,7 @@ fn start_game(
     if form.mode == Mode::TwoPlayers {
         matches.write(StartMatch {
             rules: form.rules,
+            size: form.size,
             games: form.games,
         });
     } else {
@@ -307,6 +311,30 @@ fn show_players(
             let shown = format!("plays with {}", seats.describe(device.0, &pad_list));
             if text.0 != shown {
                 text.0 = shown;
+            }
+        }
+    }
+}
+
+/// The supply buttons say how many discs each player has on the chosen board.
+fn name_supplies(
+    form: Res<NewGameForm>,
+    buttons: Query<(&Choice, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    if !form.is_changed() {
+        return;
+    }
+    for (choice, children) in &buttons {
+        let Choice::Supply(supply) = choice else {
+            continue;
+        };
+        let label = supply_label(*supply, form.size);
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.clone();
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The new-game menu's "Open a game" row: a field to type or paste (Ctrl+V) a transcript, a
-//! board of 64 squares with the side to move, or a GGF record, and an Open button. The game
+//! board (16, 36, 64 or 100 squares) with the side to move, or a GGF record, and an Open button. The game
 //! opens with the players chosen above; text that is not a legal game is refused with the
 //! reason (see `clipboard::game_from_text`) and the menu stays.
 

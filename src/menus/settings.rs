@@ -109,7 +109,7 @@ fn spawn_menu(mut commands: Commands) {
                     p,
                     "Move scores",
                     vec![
-                        ("On request (I)".into(), Choice::MoveScores(false)),
+                        ("On request (Hint)".into(), Choice::MoveScores(false)),
                         ("Always (study)".into(), Choice::MoveScores(true)),
                     ],
                 );

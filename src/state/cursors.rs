@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
-use reversi_engine::Square;
+use reversi_engine::grid::Cell;
 
 /// The square a player points at (mouse hover or keyboard/gamepad cursor), and which of
 /// several flanked lines is chosen under the one-line rule.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Cursor {
-    pub square: Option<Square>,
+    pub square: Option<Cell>,
     pub line_choice: usize,
     /// Whether the square is highlighted (the keyboard cursor is; the mouse shows the ghost).
     pub visible: bool,

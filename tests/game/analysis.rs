@@ -5,10 +5,9 @@
 use reversi::analysis::game_review::GameReview;
 use reversi::analysis::hints::{HintRequest, ShownScores};
 use reversi::analysis::study::{STUDY_DEPTH, STUDY_SOLVE};
-use reversi_engine::notation::parse_board;
+use reversi_engine::grid::{GridBoard, parse_grid_board};
 use reversi_engine::search::NoClock;
 use reversi_engine::search::remote::ScoreRequest;
-use reversi_engine::{Board, Searcher};
 use std::sync::atomic::AtomicBool;
 
 use super::*;
@@ -30,7 +29,7 @@ fn shown(app: &App) -> &ShownScores {
 }
 
 /// The engine's own answer for `board`, as the game's study search asks it.
-fn engine_scores(board: Board) -> Vec<(Square, i32)> {
+fn engine_scores(board: GridBoard) -> Vec<(Cell, i32)> {
     let request = ScoreRequest {
         board,
         depth: STUDY_DEPTH,
@@ -79,9 +78,9 @@ fn study_mode_scores_every_legal_move() {
         !shown(app).moves.is_empty()
     });
     let pos = *state(&app).game.current();
-    let mut on_board: Vec<Square> = shown(&app).moves.iter().map(|m| m.0).collect();
-    on_board.sort_by_key(|s| s.index());
-    assert_eq!(on_board, pos.legal_squares().squares().collect::<Vec<_>>());
+    let mut on_board: Vec<Cell> = shown(&app).moves.iter().map(|m| m.0).collect();
+    on_board.sort_by_key(|s| (s.row, s.column));
+    assert_eq!(on_board, pos.legal_cells().collect::<Vec<_>>());
     assert_eq!(shown(&app).moves, engine_scores(pos.board()));
 }
 
@@ -99,25 +98,37 @@ fn hints_are_refused_where_the_search_does_not_model_the_rules() {
     assert!(shown(&app).moves.is_empty());
 }
 
+/// Every move of `board` with its exact score (hundredths of a disc), solved to the end.
+fn exact_scores(board: GridBoard) -> Vec<(Cell, i32)> {
+    let request = ScoreRequest {
+        board,
+        depth: 1,
+        solve_empties: 64,
+        scoring: reversi_engine::Scoring::MostDiscs,
+    };
+    request.answer(&AtomicBool::new(false), &NoClock).scores
+}
+
 /// FFO #20: six empties, Black to move. The game below plays it out with the worst move
 /// every time, so it has mistakes to find, all of them exactly measurable.
-fn worst_play_from_ffo_20() -> Game {
+fn worst_play_from_ffo_20() -> GridGame {
     let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
-    let start = parse_board(text, Rules::default()).unwrap();
-    let mut game = Game::from_position(start);
-    let mut searcher = Searcher::new(16);
-    let stop = AtomicBool::new(false);
+    let start = parse_grid_board(text).unwrap().position(Rules::default());
+    let mut game = GridGame::from_position(start);
     loop {
         match game.status() {
             Status::Over(_) => return game,
             Status::MustPass(_) => {
-                game.play(Move::Pass).unwrap();
+                game.play(GridMove::Pass).unwrap();
             }
             Status::ToMove(_) => {
                 let board = game.current().board();
-                let scores = searcher.score_moves(&board, 1, 64, &stop, &NoClock);
-                let worst = scores.iter().min_by_key(|s| (s.1, s.0.index())).unwrap();
-                game.play(Move::at(worst.0)).unwrap();
+                let scores = exact_scores(board);
+                let worst = scores
+                    .iter()
+                    .min_by_key(|s| (s.1, s.0.row, s.0.column))
+                    .unwrap();
+                game.play(GridMove::at(worst.0)).unwrap();
             }
         }
     }
@@ -138,14 +149,13 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
     let placements = game
         .moves()
         .iter()
-        .filter(|m| matches!(m, Move::Place { .. }))
+        .filter(|m| matches!(m, GridMove::Place { .. }))
         .count();
     assert_eq!(review.moves.len(), placements);
     // Every judged move against the exact solver's scores of that position.
-    let mut searcher = Searcher::new(16);
     for m in &review.moves {
         let board = game.position_at(m.ply).unwrap().board();
-        let exact = searcher.score_moves(&board, 1, 64, &AtomicBool::new(false), &NoClock);
+        let exact = exact_scores(board);
         let best = exact.iter().map(|s| s.1).max().unwrap();
         let played = exact.iter().find(|s| s.0 == m.played).unwrap().1;
         assert_eq!(
@@ -192,7 +202,7 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
         state(&app)
             .game
             .current()
-            .legal_squares()
-            .contains(worst.best)
+            .legal_cells()
+            .any(|c| c == worst.best)
     );
 }

@@ -76,9 +76,9 @@ fn hold(app: &mut App, code: KeyCode, frames: usize) {
 }
 
 /// Types a square's name and Enter, as a keyboard player places a disc.
-fn type_move(app: &mut App, square: Square) {
-    tap(app, COLUMNS[usize::from(square.column())]);
-    tap(app, ROWS[usize::from(square.row())]);
+fn type_move(app: &mut App, square: Cell) {
+    tap(app, COLUMNS[usize::from(square.column)]);
+    tap(app, ROWS[usize::from(square.row)]);
     tap(app, KeyCode::Enter);
 }
 
@@ -199,12 +199,7 @@ fn a_whole_game_is_played_with_the_keyboard_alone() {
     let mut rng_state = 0x2545_f491_u32;
     let mut typed = Vec::new();
     while let Some(side) = state(&app).to_move() {
-        let legal: Vec<Square> = state(&app)
-            .game
-            .current()
-            .legal_squares()
-            .into_iter()
-            .collect();
+        let legal: Vec<Cell> = state(&app).game.current().legal_cells().collect();
         rng_state ^= rng_state << 13;
         rng_state ^= rng_state >> 17;
         rng_state ^= rng_state << 5;
@@ -219,11 +214,11 @@ fn a_whole_game_is_played_with_the_keyboard_alone() {
         settle(&mut app);
         assert!(typed.len() <= 60, "the game never ended");
     }
-    let placed: Vec<Square> = state(&app)
+    let placed: Vec<Cell> = state(&app)
         .game
         .moves()
         .iter()
-        .filter_map(Move::square)
+        .filter_map(GridMove::cell)
         .collect();
     assert_eq!(placed, typed);
     assert!(matches!(state(&app).status(), Status::Over(_)));
@@ -356,15 +351,16 @@ fn an_undo_needs_the_other_players_agreement() {
 /// Replaces the game on the board by one a single move from its end: `winner` plays d1 and
 /// wipes the other side out.
 fn one_move_from_the_end(app: &mut App, winner: Side) {
-    let mover = Bitboard(sq("a1").bit() | sq("b1").bit());
-    let other = Bitboard(sq("c1").bit());
+    let eight = BoardSize::Eight;
+    let mover = eight.bit(sq("a1")) | eight.bit(sq("b1"));
+    let other = eight.bit(sq("c1"));
     let (black, white) = match winner {
         Side::Black => (mover, other),
         Side::White => (other, mover),
     };
-    let start = Position::from_discs(Rules::default(), black, white, winner);
+    let start = GridPosition::from_discs(eight, Rules::default(), black, white, winner);
     let mut state = app.world_mut().resource_mut::<Match>();
-    state.game = Game::from_position(start);
+    state.game = GridGame::from_position(start);
     state.generation += 1;
 }
 
@@ -378,6 +374,7 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
     }
     app.world_mut().write_message(StartMatch {
         rules: Rules::default(),
+        size: BoardSize::Eight,
         games: 2,
     });
     app.update();

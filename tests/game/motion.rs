@@ -11,7 +11,7 @@ use super::*;
 /// but the last; returns the count's ticks, gathered frame by frame until the board is still.
 fn play_to_the_end(app: &mut App) -> Vec<DiscCounted> {
     while let Some(side) = state(app).to_move() {
-        let square = state(app).game.current().legal_squares().first().unwrap();
+        let square = state(app).game.current().legal_cells().next().unwrap();
         let ply = state(app).game.ply();
         place(app, &square.to_string());
         assert!(
@@ -68,7 +68,7 @@ fn the_computer_shows_its_square_before_its_disc_drops() {
         std::thread::sleep(Duration::from_millis(1));
     }
     let announced = announced.expect("the computer's square was shown before it played");
-    assert_eq!(state(&app).game.moves()[0].square(), Some(announced));
+    assert_eq!(state(&app).game.moves()[0].cell(), Some(announced));
     assert_eq!(app.world().resource::<AiThinking>().announced(), None);
 }
 
@@ -115,7 +115,7 @@ fn a_finished_game_is_counted_disc_by_disc_and_the_winner_stays_raised() {
     let world = app.world_mut();
     let mut discs = world.query::<(&Disc, &Transform)>();
     for (disc, t) in discs.iter(world) {
-        let raised = t.translation.y - disc_rest(disc.square).y;
+        let raised = t.translation.y - disc.rest().y;
         if Some(disc.face) == winner {
             assert!(
                 raised > 0.08,
@@ -139,7 +139,7 @@ fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
     // Slow animations: the count takes seconds, long enough to interrupt.
     app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
     while state(&app).to_move().is_some() {
-        let square = state(&app).game.current().legal_squares().first().unwrap();
+        let square = state(&app).game.current().legal_cells().next().unwrap();
         place(&mut app, &square.to_string());
         if state(&app).to_move().is_some() {
             settle(&mut app);
@@ -183,7 +183,7 @@ fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
     let world = app.world_mut();
     let mut discs = world.query::<(&Disc, &Transform)>();
     for (disc, t) in discs.iter(world) {
-        assert!((t.translation.y - disc_rest(disc.square).y).abs() < 0.01);
+        assert!((t.translation.y - disc.rest().y).abs() < 0.01);
     }
 }
 
@@ -247,7 +247,7 @@ fn against_the_computer_the_count_waits_for_the_last_disc_and_holds_the_board() 
         if state(&app).human_to_move() {
             let busy = board_busy(&app);
             if !busy {
-                let square = state(&app).game.current().legal_squares().first().unwrap();
+                let square = state(&app).game.current().legal_cells().next().unwrap();
                 place(&mut app, &square.to_string());
                 continue;
             }
@@ -327,7 +327,7 @@ fn a_key_cuts_the_computers_showing_short() {
     app.update();
     app.update();
     assert_eq!(
-        state(&app).game.moves().first().and_then(Move::square),
+        state(&app).game.moves().first().and_then(GridMove::cell),
         Some(square)
     );
 }

@@ -164,7 +164,7 @@ fn variants_set_up_boards_and_reviewed_games_are_saved_whole() {
         ..Rules::default()
     };
     let (mut app, dir) = app_with_shelf("variants", GameSetup::two_players(parallel));
-    let first = state(&app).game.current().legal_squares().first().unwrap();
+    let first = state(&app).game.current().legal_cells().next().unwrap();
     play(&mut app, &[&first.to_string()]);
     let variant = state(&app).game.clone();
     for format in [Format::Ggf, Format::Transcript] {
@@ -244,9 +244,14 @@ fn bad_saved_games_are_listed_with_the_reason_and_change_nothing() {
         ),
         ("binary.ggf", vec![0xff, 0xfe, 0x00, 0x9c], "not text"),
         (
-            "ten by ten.ggf",
+            "twelve by twelve.ggf",
+            b"(;GM[Othello]TY[12]B[F5];)".to_vec(),
+            "12×12 board is not one this game plays",
+        ),
+        (
+            "ten by ten, illegal.ggf",
             b"(;GM[Othello]TY[10]B[F5];)".to_vec(),
-            "only 8",
+            "move 1 (f5) is illegal",
         ),
         (
             "unknown rules.ggf",

@@ -17,7 +17,7 @@ use reversi::rules::{GameSetup, Match, NewGameRequest};
 use reversi::settings::{Settings, SettingsFile};
 use reversi::state::animation::BoardAnimation;
 use reversi::state::menu::Menu;
-use reversi_engine::{Bitboard, Color as Side};
+use reversi_engine::Color as Side;
 
 pub const FRAME: Duration = Duration::from_millis(20);
 
@@ -66,32 +66,33 @@ pub fn settle(app: &mut App) {
 }
 
 /// Every disc entity is on a square the engine has a disc on, shows its colour once still,
-/// and there is exactly one per disc; the 64 squares are always there.
+/// and there is exactly one per disc; the board's squares (64 on 8×8) are always there.
 pub fn assert_world_matches_engine(app: &mut App) {
     let pos = *app.world().resource::<Match>().game.current();
     let world = app.world_mut();
     let squares = world.query::<&BoardSquare>().iter(world).count();
-    assert_eq!(squares, 64);
-    let mut seen = Bitboard::EMPTY;
+    assert_eq!(squares, pos.size().squares() as usize);
+    let size = pos.size();
+    let mut seen = 0u128;
     let mut q = world.query::<(&Disc, &Transform)>();
     for (disc, t) in q.iter(world) {
         let side = pos
             .at(disc.square)
             .unwrap_or_else(|| panic!("disc entity on empty {}", disc.square));
         assert!(
-            !seen.contains(disc.square),
+            seen & size.bit(disc.square) == 0,
             "two disc entities on {}",
             disc.square
         );
-        seen = seen.with(disc.square);
+        seen |= size.bit(disc.square);
         assert_eq!(disc.face, side, "{}", disc.square);
         assert_eq!(face_showing(t.rotation), side, "face up on {}", disc.square);
         assert!(
-            t.translation.distance(disc_rest(disc.square)) < 0.13,
+            t.translation.distance(disc_rest(size, disc.square)) < 0.13,
             "{} not at rest: {} (rest {})",
             disc.square,
             t.translation,
-            disc_rest(disc.square)
+            disc_rest(size, disc.square)
         );
     }
     assert_eq!(seen, pos.discs(Side::Black) | pos.discs(Side::White));

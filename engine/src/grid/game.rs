@@ -102,6 +102,11 @@ impl GridGame {
         self.play(mv).ok()
     }
 
+    /// The undone moves, in the order [`GridGame::redo`] would replay them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = &GridMove> {
+        self.undone.iter().rev()
+    }
+
     /// Whether an undone move waits to be played again.
     pub fn can_redo(&self) -> bool {
         !self.undone.is_empty()

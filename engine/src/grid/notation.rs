@@ -34,6 +34,18 @@ impl GridSetup {
     }
 }
 
+impl super::GridPosition {
+    /// The discs and the side to move, as a board string gives them.
+    pub fn setup(&self) -> GridSetup {
+        GridSetup {
+            size: self.size(),
+            black: self.discs(Color::Black),
+            white: self.discs(Color::White),
+            to_move: self.to_move(),
+        }
+    }
+}
+
 /// Why a board string of any size could not be read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum GridBoardError {

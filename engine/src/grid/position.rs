@@ -249,6 +249,16 @@ impl GridPosition {
         self.placements_for(self.to_move)
     }
 
+    /// The squares the side to move can place on, in square order (a1, b1, …).
+    pub fn legal_cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        squares(self.size, self.legal_squares())
+    }
+
+    /// The squares holding discs of `color`, in square order.
+    pub fn cells_of(&self, color: Color) -> impl Iterator<Item = Cell> + use<> {
+        squares(self.size, self.discs(color))
+    }
+
     /// Whose turn it is, a forced pass, or the outcome.
     pub fn status(&self) -> Status {
         if !self.out_of_discs_ends() {

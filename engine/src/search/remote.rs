@@ -333,8 +333,8 @@ pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::GridPosition;
     use crate::Rules;
+    use crate::grid::GridPosition;
 
     fn start() -> GridBoard {
         GridPosition::new(BoardSize::Eight, Rules::default()).board()
