@@ -353,6 +353,68 @@ fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
     }
 }
 
+#[test]
+fn games_on_every_board_size_play_to_the_end_in_step_with_the_engine() {
+    for (size, rules) in [
+        (BoardSize::Six, Rules::default()),
+        (
+            BoardSize::Ten,
+            Rules {
+                supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+                ..Rules::default()
+            },
+        ),
+        (BoardSize::Four, Rules::default()),
+    ] {
+        let mut app = app_with(GameSetup::two_players(rules).on(size));
+        assert_eq!(state(&app).game.size(), size);
+        let mut moves = 0;
+        loop {
+            settle(&mut app);
+            // The board's squares, discs and supplies are this size's.
+            assert_world_matches_engine(&mut app);
+            let pos = *state(&app).game.current();
+            if let Some(supply) = pos.supply() {
+                let world = app.world_mut();
+                let shown = world.query::<&SupplyDisc>().iter(world).count();
+                assert_eq!(shown, (supply[0] + supply[1]) as usize, "{size}");
+            }
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::MustPass(_) => {
+                    app.update();
+                }
+                Status::ToMove(_) => {
+                    let best = pos
+                        .legal_cells()
+                        .max_by_key(|s| pos.flips_of(*s).count_ones())
+                        .unwrap();
+                    place(&mut app, &best.to_string());
+                    moves += 1;
+                }
+            }
+            assert!(moves <= size.squares(), "{size}");
+        }
+        assert!(moves + 4 >= size.squares() / 2, "{size}: {moves} moves");
+    }
+    // Against the computer on 10×10: every answer is legal, and a new game on 6×6 rebuilds
+    // the board for that size.
+    let mut app = app_with(against_the_computer(Level::Novice).on(BoardSize::Ten));
+    for turn in 0..6 {
+        let first = state(&app).game.current().legal_cells().next().unwrap();
+        place(&mut app, &first.to_string());
+        play_until(&mut app, 2 * turn + 2, "the computer on 10×10");
+        assert_world_matches_engine(&mut app);
+    }
+    app.world_mut().write_message(NewGameRequest(
+        GameSetup::two_players(Rules::default()).on(BoardSize::Six),
+    ));
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game.size(), BoardSize::Six);
+    assert_world_matches_engine(&mut app);
+}
+
 /// A finished game against the computer that ends with a run of passes (from the Xvfb run).
 const PASSING_GAME: &str = "d3c5b6f3f4e3d2f5g3c3b3e2d1e1f1c2c1b5f2c4b4c6g4a7g5h3g2h1g1b1b2h6h5\
                             f6d6a1a2a3a4h2a6a5e6h4g6e7d7c8f7h7c7g8g7b8b7a8pad8pae8paf8";

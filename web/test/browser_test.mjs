@@ -134,8 +134,10 @@ function share(picture, cx, cy, test, radius = 4) {
 function checkPicture(picture, squares, board, label) {
   const width = Math.abs(squares.b4.x - squares.a4.x);
   const seen = { '-': 0, X: 0, O: 0 };
-  for (let i = 0; i < 64; i++) {
-    const name = `${'abcdefgh'[i % 8]}${Math.floor(i / 8) + 1}`;
+  // 64 squares on 8×8, 100 on 10×10: the board string's length gives the size.
+  const side = Math.round(Math.sqrt(board.length));
+  for (let i = 0; i < board.length; i++) {
+    const name = `${'abcdefghij'[i % side]}${Math.floor(i / side) + 1}`;
     const c = board[i];
     const [test, what] = { '-': [FELT, 'empty felt'], X: [DARK, 'a black disc'],
       O: [LIGHT, 'a white disc'] }[c];
@@ -296,6 +298,16 @@ async function openLinks(browser, base) {
   await shootAndCheck(page, 'web-link.png', `link #${moves}, then ${s.moves.slice(moves.length)}`);
   const hash = await page.evaluate(() => window.location.hash);
   check(hash === `#${s.moves}`, `linked game: the address bar holds ${hash}, not #${s.moves}`);
+  await context.close();
+
+  // A 10×10 game by link: the board is built for it and the worker answers on it.
+  ({ page, context } = await openPage(browser, `${base}/#10x10/g6`));
+  s = await waitFor(page, 'the linked 10×10 game',
+    (t) => t.size === '10' && t.moves.startsWith('g6') && Number(t.ply) >= 2 && settled(t));
+  await shootAndCheck(page, 'web-link-10x10.png', `link #10x10/g6, then ${s.moves.slice(2)}`);
+  const tenHash = await page.evaluate(() => window.location.hash);
+  check(tenHash === `#10x10/${s.moves}`, `10×10 link: the address bar holds ${tenHash}`);
+  console.log(`  a 10×10 link opens on a 10×10 board: ${tenHash}`);
   await context.close();
 
   let log;
