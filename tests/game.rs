@@ -322,35 +322,44 @@ fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
     ];
     for rules in rules_list {
         let mut app = app_with(GameSetup::two_players(rules));
-        let mut moves = 0;
-        loop {
-            settle(&mut app);
-            assert_world_matches_engine(&mut app);
-            let pos = *state(&app).game.current();
-            if let Some(supply) = pos.supply() {
-                let world = app.world_mut();
-                let shown = world.query::<&SupplyDisc>().iter(world).count();
-                assert_eq!(shown, (supply[0] + supply[1]) as usize);
-            }
-            match pos.status() {
-                Status::Over(_) => break,
-                Status::MustPass(_) => {
-                    app.update();
-                }
-                Status::ToMove(_) => {
-                    // Play the legal move with the most flips, like a greedy player.
-                    let best = pos
-                        .legal_cells()
-                        .max_by_key(|s| pos.flips_of(*s).count_ones())
-                        .unwrap();
-                    place(&mut app, &best.to_string());
-                    moves += 1;
-                }
-            }
-            assert!(moves <= 64);
-        }
-        assert!(state(&app).game.current().is_over());
+        play_greedily_to_the_end(&mut app);
     }
+}
+
+/// Plays the game on the board to its end, each side placing the disc that flips the most,
+/// checking after every move that the board's squares, discs and supplies are the engine's.
+/// Returns the number of discs placed.
+fn play_greedily_to_the_end(app: &mut App) -> u32 {
+    let size = state(app).game.size();
+    let mut moves = 0;
+    loop {
+        settle(app);
+        assert_world_matches_engine(app);
+        let pos = *state(app).game.current();
+        if let Some(supply) = pos.supply() {
+            let world = app.world_mut();
+            let shown = world.query::<&SupplyDisc>().iter(world).count();
+            assert_eq!(shown, (supply[0] + supply[1]) as usize, "{size}");
+        }
+        match pos.status() {
+            Status::Over(_) => break,
+            Status::MustPass(_) => {
+                app.update();
+            }
+            Status::ToMove(_) => {
+                // Play the legal move with the most flips, like a greedy player.
+                let best = pos
+                    .legal_cells()
+                    .max_by_key(|s| pos.flips_of(*s).count_ones())
+                    .unwrap();
+                place(app, &best.to_string());
+                moves += 1;
+            }
+        }
+        assert!(moves <= size.squares(), "{size}");
+    }
+    assert!(state(app).game.current().is_over());
+    moves
 }
 
 #[test]
@@ -368,33 +377,7 @@ fn games_on_every_board_size_play_to_the_end_in_step_with_the_engine() {
     ] {
         let mut app = app_with(GameSetup::two_players(rules).on(size));
         assert_eq!(state(&app).game.size(), size);
-        let mut moves = 0;
-        loop {
-            settle(&mut app);
-            // The board's squares, discs and supplies are this size's.
-            assert_world_matches_engine(&mut app);
-            let pos = *state(&app).game.current();
-            if let Some(supply) = pos.supply() {
-                let world = app.world_mut();
-                let shown = world.query::<&SupplyDisc>().iter(world).count();
-                assert_eq!(shown, (supply[0] + supply[1]) as usize, "{size}");
-            }
-            match pos.status() {
-                Status::Over(_) => break,
-                Status::MustPass(_) => {
-                    app.update();
-                }
-                Status::ToMove(_) => {
-                    let best = pos
-                        .legal_cells()
-                        .max_by_key(|s| pos.flips_of(*s).count_ones())
-                        .unwrap();
-                    place(&mut app, &best.to_string());
-                    moves += 1;
-                }
-            }
-            assert!(moves <= size.squares(), "{size}");
-        }
+        let moves = play_greedily_to_the_end(&mut app);
         assert!(moves + 4 >= size.squares() / 2, "{size}: {moves} moves");
     }
     // Against the computer on 10×10: every answer is legal, and a new game on 6×6 rebuilds
