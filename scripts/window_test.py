@@ -529,6 +529,54 @@ def review_the_game(game, out):
     shoot_and_check(os.path.join(out, "mistake.png"), ghost_shown)
 
 
+def komi_game(game, data_home, finished, out):
+    """The game just played, as GGS records a komi game (TY[k8] with KM, moves with
+    evaluations and times, passes as `pass`), with a komi half a disc past black's margin so
+    it turns the result: opened from Saved games, the result panel names the komi's winner."""
+    moves = re.findall(r"pa|[a-h][1-8]", finished["moves"])
+    black, white = int(finished["black"]), int(finished["white"])
+    empties = 64 - black - white
+    margin = black - white + (empties if black > white else -empties if white > black else 0)
+    komi = margin + 0.5 if margin >= 0 else margin - 0.5
+    expected = "White" if komi > margin else "Black"
+    by_discs = "Black" if margin > 0 else "White" if margin < 0 else "nobody"
+    if expected == by_discs:
+        fail(f"komi: a komi of {komi} does not turn the result of {black}-{white}")
+    played = "".join(f"{'BW'[i % 2]}[{'pass' if m == 'pa' else m}/-6.00/26.00]" for i, m in enumerate(moves))
+    start = "-" * 27 + "O*------*O" + "-" * 27
+    record = (f"(;GM[Othello]PC[GGS/os]DT[2009.07.01_02:52:45.MDT]PB[alpha]PW[beta]RE[{margin:+.3f}]"
+              f"TI[05:00//02:00]TY[k8]KM[{komi:.2f}]BO[8 {start} *]{played};)\n")
+    with open(os.path.join(data_home, "reversi", "games", "ggs komi.ggf"), "w") as f:
+        f.write(record)
+    for _ in range(4):
+        if game.state.get("menu") == "Pause":
+            break
+        keys("Escape", pause=1.5)
+        game.pump()
+    game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
+    focus_on(game, "Saved_games", "Down")
+    keys("Return")
+    game.wait("the saved games", lambda: game.state.get("menu") == "SavedGames", 20)
+    for _ in range(12):
+        game.pump()
+        if game.state.get("focus", "").startswith("ggs_komi.ggf"):
+            break
+        before = game.state.get("focus")
+        keys("Down", pause=0.1)
+        game.wait(f"the focus to move off {before}", lambda: game.state.get("focus") != before, 20)
+    else:
+        fail(f"komi: the list never reached ggs komi.ggf (focus {game.state.get('focus')})")
+    if f"{expected}_won_{black}-{white}_with_komi" not in game.state["focus"]:
+        fail(f"komi: the list's line does not name {expected} as the winner: {game.state['focus']}")
+    keys("Return")
+    game.wait("the komi game's result panel", lambda: game.state.get("status") == f"over:{expected}-wins"
+              and game.state.get("game_over_panel") == "true" and game.state.get("busy") == "false", 60)
+    time.sleep(2.5)
+    shoot_and_check(os.path.join(out, "komi.png"), lambda p: check_panel(p, "komi result"))
+    print(f"  komi: the game just played opened as a GGS komi game (KM[{komi:.2f}], {black}-{white}): "
+          f"{expected} wins with the komi")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -619,7 +667,9 @@ def main():
                         lambda p: (check_panel(p), check_picture(game, p, "game over", board, rows=(0, 1, 7))))
         print(f"  game over after {game.state['ply']} plies: black {game.state['black']}, white {game.state['white']}; "
               f"moves {game.state['moves']}")
+        finished = dict(game.state)
         review_the_game(game, args.out)
+        komi_game(game, config, finished, args.out)
         game.stop()
         couch_game(args.binary, env, args.out)
         ten_by_ten(args.binary, env, args.out)

@@ -150,7 +150,7 @@ fn report_state(
     let status = match state.status() {
         Status::ToMove(c) => format!("to-move:{c}"),
         Status::MustPass(c) => format!("must-pass:{c}"),
-        Status::Over(o) => match o.winner {
+        Status::Over(_) => match state.result().and_then(|f| f.winner) {
             Some(w) => format!("over:{w}-wins"),
             None => "over:draw".into(),
         },

@@ -7,9 +7,9 @@
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
-use reversi_engine::Rules;
 use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::{GridGame, parse_grid_board};
+use reversi_engine::{Komi, Rules};
 
 use crate::link::{NotAGame, fragment_of, game_from_fragment};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
@@ -48,6 +48,11 @@ const MAX_TEXT: usize = 20_000;
 
 /// The game a text describes, or what is wrong with it in words a player can act on.
 pub fn game_from_text(text: &str) -> Result<GridGame, NotAGame> {
+    game_and_komi_from_text(text).map(|(game, _)| game)
+}
+
+/// The game a text describes and its komi (only a GGF record of a komi game has one).
+pub fn game_and_komi_from_text(text: &str) -> Result<(GridGame, Option<Komi>), NotAGame> {
     let text = text.trim();
     if text.is_empty() {
         return Err(NotAGame::Empty);
@@ -56,13 +61,16 @@ pub fn game_from_text(text: &str) -> Result<GridGame, NotAGame> {
         return Err(NotAGame::LongText(text.len()));
     }
     if text.starts_with("(;") {
-        return Ok(GridRecord::parse(text)?.game);
+        let record = GridRecord::parse(text)?;
+        return Ok((record.game, record.komi));
     }
     if looks_like_a_board(text) {
         let setup = parse_grid_board(text)?;
-        return Ok(GridGame::from_position(setup.position(Rules::default())));
+        let game = GridGame::from_position(setup.position(Rules::default()));
+        return Ok((game, None));
     }
-    game_from_fragment(text)?.ok_or(NotAGame::Empty)
+    let game = game_from_fragment(text)?.ok_or(NotAGame::Empty)?;
+    Ok((game, None))
 }
 
 /// At least a 4×4 board's squares of `X`/`O`/`-` (or `*`, `.`) and no digits, which every
@@ -138,12 +146,13 @@ fn open_game_text(
     mut menu: ResMut<NextState<Menu>>,
 ) {
     for request in texts.read() {
-        match game_from_text(&request.text) {
-            Ok(game) => {
+        match game_and_komi_from_text(&request.text) {
+            Ok((game, komi)) => {
                 let players = request.setup.clone().unwrap_or_else(|| state.setup.clone());
                 let setup = GameSetup {
                     rules: game.rules(),
                     size: game.size(),
+                    komi,
                     ..players
                 };
                 menu.as_mut().set_if_neq(Menu::None);

@@ -112,7 +112,8 @@ pub fn record_of(state: &Match) -> GridRecord {
     record.players = state.setup.names.clone();
     record.place = "Reversi".into();
     record.date = now_utc();
-    record.result = GridRecord::result_of(&state.game).unwrap_or_else(|| "?".into());
+    record.komi = state.setup.komi;
+    record.result = GridRecord::result_of(&state.game, record.komi).unwrap_or_else(|| "?".into());
     let players = state.setup.players.map(player_tag).join(",");
     record.other.push((PLAYERS_PROPERTY.into(), players));
     record
@@ -130,6 +131,7 @@ pub fn resumable_from(record: &GridRecord) -> Option<Resumable> {
             size: record.game.size(),
             players,
             names: record.players.clone(),
+            komi: record.komi,
         },
     })
 }

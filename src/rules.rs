@@ -5,7 +5,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use reversi_engine::grid::{BoardSize, Cell, GridGame, GridIllegalMove, GridMove, GridPlacement};
 use reversi_engine::search::Level;
-use reversi_engine::{Color, Direction, Outcome, Rules, Status};
+use reversi_engine::{Color, Direction, Komi, KomiResult, Outcome, Rules, Status};
 
 use crate::schedule::GameSet;
 
@@ -54,6 +54,9 @@ pub struct GameSetup {
     /// Indexed by [`Color::index`].
     pub players: [Player; 2],
     pub names: [String; 2],
+    /// The komi of a GGS komi game opened from its record (black's result is counted less
+    /// it); the new-game menu sets none.
+    pub komi: Option<Komi>,
 }
 
 impl Default for GameSetup {
@@ -63,6 +66,7 @@ impl Default for GameSetup {
             size: BoardSize::Eight,
             players: [Player::Human, Player::Computer(Level::Casual)],
             names: ["You".into(), "Computer".into()],
+            komi: None,
         }
     }
 }
@@ -75,6 +79,7 @@ impl GameSetup {
             size: BoardSize::Eight,
             players: [Player::Human, Player::Human],
             names: ["Black".into(), "White".into()],
+            komi: None,
         }
     }
 
@@ -143,6 +148,20 @@ impl Match {
 
     pub fn status(&self) -> Status {
         self.game.status()
+    }
+
+    /// A finished game's result as the game shows it: the discs, and the winner with the
+    /// komi counted where the game has one. `None` while the game goes on.
+    pub fn result(&self) -> Option<Finished> {
+        let Status::Over(outcome) = self.status() else {
+            return None;
+        };
+        let komi = self.setup.komi.map(|komi| (komi, komi.result(&outcome)));
+        Some(Finished {
+            winner: komi.map_or(outcome.winner, |(_, result)| result.winner),
+            outcome,
+            komi,
+        })
     }
 
     /// The side to move, unless the game is over.
@@ -239,6 +258,25 @@ pub struct DiscPlaced {
 #[derive(Message, Copy, Clone, Debug)]
 pub struct TurnPassed {
     pub color: Color,
+}
+
+/// A finished game's result: see [`Match::result`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Finished {
+    /// The discs on the board and the winner by them alone.
+    pub outcome: Outcome,
+    /// The winner, the komi counted (`None` for a draw).
+    pub winner: Option<Color>,
+    /// The komi and the result it makes, in a komi game.
+    pub komi: Option<(Komi, KomiResult)>,
+}
+
+/// A komi in words, the side it counts for named by `name`: "komi 2.5 for White".
+pub fn komi_words(komi: Komi, name: impl Fn(Color) -> String) -> String {
+    match komi.favours() {
+        Some(side) => format!("komi {} for {}", komi.size(), name(side)),
+        None => "komi 0".to_string(),
+    }
 }
 
 /// Fact: nobody can move any more.

@@ -9,13 +9,14 @@
 //! which the save menu warns of).
 
 use bevy::prelude::*;
+use reversi_engine::Komi;
 use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::{GridGame, GridMove, GridPosition};
 
 use crate::clipboard::game_from_text;
 use crate::link::{NotAGame, fragment_of, tag_of};
 use crate::records::{now_utc, record_of, resumable_from, utc_date};
-use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
+use crate::rules::{GameSetup, Match, ResumeRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
 use crate::state::notice::Toast;
@@ -113,6 +114,8 @@ pub struct SavedGame {
     pub names: Option<[String; 2]>,
     /// When it was saved or played, as the record writes it (empty if it does not say).
     pub date: String,
+    /// The komi of a komi game's record.
+    pub komi: Option<Komi>,
 }
 
 impl SavedGame {
@@ -138,10 +141,21 @@ impl SavedGame {
             current.discs(reversi_engine::Color::White).count_ones(),
         );
         parts.push(match self.game.status() {
-            reversi_engine::Status::Over(outcome) => match outcome.winner {
-                Some(side) => format!("{side} won {b}-{w}"),
-                None => format!("drawn {b}-{w}"),
-            },
+            reversi_engine::Status::Over(outcome) => {
+                // In a komi game the winner is the one the komi makes.
+                let komi = self.komi.map(|komi| (komi, komi.result(&outcome)));
+                let (winner, with) = match komi {
+                    Some((komi, result)) => (
+                        result.winner,
+                        format!(" with {}", komi_words(komi, |side| side.to_string())),
+                    ),
+                    None => (outcome.winner, String::new()),
+                };
+                match winner {
+                    Some(side) => format!("{side} won {b}-{w}{with}"),
+                    None => format!("drawn {b}-{w}{with}"),
+                }
+            }
             _ => format!("unfinished at {b}-{w}"),
         });
         if let Some(tag) = tag_of(self.game.size(), self.game.rules()) {
@@ -166,6 +180,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
             setup,
             names: Some(record.players),
             date: record.date,
+            komi: record.komi,
         });
     }
     game_from_text(trimmed).map(|game| SavedGame {
@@ -173,6 +188,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
         setup: None,
         names: None,
         date: String::new(),
+        komi: None,
     })
 }
 
@@ -357,6 +373,7 @@ fn open_games(
                     None => GameSetup {
                         rules: saved.game.rules(),
                         size: saved.game.size(),
+                        komi: saved.komi,
                         names: saved.names.unwrap_or_else(|| state.setup.names.clone()),
                         ..state.setup.clone()
                     },
@@ -431,10 +448,48 @@ mod tests {
             setup: None,
             names: Some(["Ann".into(), "Bob".into()]),
             date: "2026-11-23 10:00:00 UTC".into(),
+            komi: None,
         };
         assert_eq!(
             saved.summary(),
             "Ann vs Bob, 3 discs placed, unfinished at 5-2, 2026-11-23"
+        );
+    }
+
+    /// A komi game's line names the winner the komi makes: black's 33-31 (say) is a loss
+    /// under a komi half a disc larger than black's margin.
+    #[test]
+    fn a_komi_games_summary_counts_the_komi() {
+        use reversi_engine::grid::BoardSize;
+        use reversi_engine::{Color, Rules, Status};
+        let mut game = GridGame::new(BoardSize::Eight, Rules::default());
+        while let Status::ToMove(_) | Status::MustPass(_) = game.status() {
+            let mv = match game.current().legal_cells().next() {
+                Some(cell) => GridMove::at(cell),
+                None => GridMove::Pass,
+            };
+            game.play(mv).unwrap();
+        }
+        let Status::Over(outcome) = game.status() else {
+            unreachable!()
+        };
+        let (b, w) = (outcome.discs[0], outcome.discs[1]);
+        let margin = outcome.score_for(Color::Black);
+        let komi: Komi = (f64::from(margin) + 0.5).to_string().parse().unwrap();
+        let saved = SavedGame {
+            game,
+            setup: None,
+            names: None,
+            date: String::new(),
+            komi: Some(komi),
+        };
+        assert!(
+            saved.summary().ends_with(&format!(
+                "White won {b}-{w} with {}",
+                komi_words(komi, |s| s.to_string())
+            )),
+            "{}",
+            saved.summary()
         );
     }
 }

@@ -98,6 +98,7 @@ struct Counts {
     saves_opened: usize,
     variant_games: usize,
     other_sizes: usize,
+    komi_games: usize,
 }
 
 struct Soak {
@@ -202,7 +203,8 @@ impl Soak {
                 && self.counts.branches > 0
                 && self.counts.saves_opened > 0
                 && self.counts.variant_games > 0
-                && self.counts.other_sizes > 0,
+                && self.counts.other_sizes > 0
+                && self.counts.komi_games > 0,
             "every kind of request was mixed in: {:?}",
             self.counts
         );
@@ -313,11 +315,18 @@ impl Soak {
                 &[BoardSize::Four, BoardSize::Six, BoardSize::Ten],
             )
         };
+        // Now and then a komi game, as a GGS record opens (whole and half discs, either side).
+        let komi = self.rng.random_bool(0.1).then(|| {
+            self.counts.komi_games += 1;
+            let text = pick(&mut self.rng, &["-3.5", "-1", "0", "2.5", "4"]);
+            text.parse().expect("a komi")
+        });
         GameSetup {
             rules,
             size,
             players,
             names: ["Ann".into(), "Bo".into()],
+            komi,
         }
     }
 

@@ -12,6 +12,7 @@ mod color;
 mod game;
 pub mod ggf;
 pub mod grid;
+mod komi;
 pub mod nboard;
 pub mod notation;
 mod position;
@@ -26,6 +27,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, perft};
 pub use color::Color;
 pub use game::Game;
+pub use komi::{Discs, Komi, KomiError, KomiResult};
 pub use notation::{BoardStringError, TranscriptError, board_string, parse_board, parse_moves};
 pub use position::{
     CENTRE, IllegalMove, IllegalReason, Move, Outcome, Placement, Position, Status,

@@ -112,7 +112,7 @@ fn start_count(
         *count = EndCount::default();
     }
     let factor = settings.animation.factor();
-    let Status::Over(outcome) = state.status() else {
+    let Some(finished) = state.result() else {
         return;
     };
     if !over || count.generation.is_some() || animation.is_busy(&time) || factor == 0.0 {
@@ -132,7 +132,8 @@ fn start_count(
         started: now,
         step,
         counted: 0,
-        winner: outcome.winner,
+        // The winner's discs stay raised: in a komi game, the winner with the komi counted.
+        winner: finished.winner,
     };
 }
 

@@ -4,11 +4,10 @@
 //! reviewed.
 
 use bevy::prelude::*;
-use reversi_engine::Status;
 
 use crate::board::count::EndCount;
 use crate::couch::series::{NextMatchGame, StartMatch};
-use crate::rules::{Match, NewGameRequest, Player, ReviewRequest};
+use crate::rules::{Finished, Match, NewGameRequest, Player, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
@@ -40,18 +39,16 @@ fn show_game_over(
     let shown = !animation.is_busy(&time)
         && !state.reviewing
         && count.result_may_show(state.generation, settings.animation.factor());
-    let over = match state.status() {
-        Status::Over(outcome) if shown => Some(outcome),
-        _ => None,
-    };
+    let over = state.result().filter(|_| shown);
     match (over, panels.iter().next()) {
         (None, Some(_)) => {
             for e in &panels {
                 commands.entity(e).despawn();
             }
         }
-        (Some(outcome), None) => {
-            let headline = match outcome.winner {
+        (Some(finished), None) => {
+            let outcome = finished.outcome;
+            let headline = match finished.winner {
                 None => "A draw!".to_string(),
                 Some(w) => {
                     let human_won = state.setup.player(w) == Player::Human;
@@ -73,6 +70,7 @@ fn show_game_over(
                 outcome.discs[1],
                 side_name(settings.colors, w)
             );
+            let komi_line = komi_line(&finished, &settings);
             let setup = state.setup.clone();
             let in_match = series.active() && state.setup.players == [Player::Human; 2];
             let match_text = in_match.then(|| {
@@ -107,6 +105,9 @@ fn show_game_over(
                     o.spawn(widgets::panel()).with_children(|p| {
                         p.spawn(widgets::title(headline));
                         p.spawn(widgets::header(detail));
+                        if let Some(text) = komi_line {
+                            p.spawn(widgets::header(text));
+                        }
                         if let Some(text) = match_text {
                             p.spawn(widgets::header(text));
                         }
@@ -147,4 +148,20 @@ fn show_game_over(
         }
         _ => {}
     }
+}
+
+/// In a komi game, what the komi made of the discs: "Komi 2.5 for White: White wins by 0.5".
+pub(crate) fn komi_line(finished: &Finished, settings: &Settings) -> Option<String> {
+    let (komi, result) = finished.komi?;
+    let words = komi_words(komi, |side| side_name(settings.colors, side).to_string());
+    // "Komi …" opens the line.
+    let given = format!("K{}", &words[1..]);
+    Some(match result.winner {
+        Some(side) => format!(
+            "{given}: {} wins by {}",
+            side_name(settings.colors, side),
+            result.margin()
+        ),
+        None => format!("{given}: a draw"),
+    })
 }

@@ -8,7 +8,7 @@ use reversi_engine::{Color as Side, FlipRule, Status};
 use crate::ai::AiThinking;
 use crate::analysis::hints::{HintRequest, ShownScores, disc_text};
 use crate::couch::undo_vote::UndoAsk;
-use crate::rules::{Match, Player, RedoRequest, ReviewRequest};
+use crate::rules::{Match, Player, RedoRequest, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::devices::{Device, Seats};
@@ -294,18 +294,38 @@ fn update_status(
             };
             format!("Review - move {shown} of {total}  (Left/Right step, Enter done{play_on})")
         }
-        Status::Over(outcome) => match outcome.winner {
-            Some(w) => format!(
-                "Game over - {} wins {}-{}",
-                side_label(&state, &settings, w),
-                outcome.discs[w.index()],
-                outcome.discs[(!w).index()]
-            ),
-            None => format!(
-                "Game over - a draw, {}-{}",
-                outcome.discs[0], outcome.discs[1]
-            ),
-        },
+        Status::Over(outcome) => {
+            let komi = state.result().and_then(|f| f.komi);
+            match (komi, outcome.winner) {
+                (Some((komi, result)), _) => {
+                    let verdict = match result.winner {
+                        Some(w) => format!(
+                            "{} wins by {}",
+                            side_label(&state, &settings, w),
+                            result.margin()
+                        ),
+                        None => "a draw".to_string(),
+                    };
+                    let words = komi_words(komi, |side| {
+                        palette::side_name(settings.colors, side).into()
+                    });
+                    format!(
+                        "Game over - {verdict} with {words} ({}-{})",
+                        outcome.discs[0], outcome.discs[1]
+                    )
+                }
+                (None, Some(w)) => format!(
+                    "Game over - {} wins {}-{}",
+                    side_label(&state, &settings, w),
+                    outcome.discs[w.index()],
+                    outcome.discs[(!w).index()]
+                ),
+                (None, None) => format!(
+                    "Game over - a draw, {}-{}",
+                    outcome.discs[0], outcome.discs[1]
+                ),
+            }
+        }
         Status::ToMove(side) | Status::MustPass(side) => {
             let name = side_label(&state, &settings, side);
             match state.setup.player(side) {

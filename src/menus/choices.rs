@@ -78,6 +78,7 @@ impl NewGameForm {
                 size: BoardSize::Eight,
                 players: [Player::Computer(self.level), Player::Computer(self.level)],
                 names: ["Computer A".into(), "Computer B".into()],
+                komi: None,
             },
             Mode::VsComputer => {
                 let mut players = [Player::Computer(self.level); 2];
@@ -89,6 +90,7 @@ impl NewGameForm {
                     size: BoardSize::Eight,
                     players,
                     names,
+                    komi: None,
                 }
             }
         }

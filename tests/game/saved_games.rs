@@ -318,3 +318,72 @@ fn bad_saved_games_are_listed_with_the_reason_and_change_nothing() {
     assert_eq!(listed(&mut app).len(), cases.len());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A komi game as GGS records it opens with its komi: the winner is the one the komi makes
+/// (here the komi turns the result over by half a disc), a save writes the komi and the
+/// result with it counted, the save opens with the komi again, and the list's line says so.
+#[test]
+fn a_komi_game_opens_with_its_komi_and_keeps_it_through_a_save() {
+    use reversi::clipboard::OpenGameText;
+    use reversi_engine::Komi;
+    use reversi_engine::ggf::GridRecord;
+    let (mut app, dir) = app_with_shelf("komi", GameSetup::two_players(Rules::default()));
+    let mut game = GridGame::new(EIGHT, Rules::default());
+    game.play_transcript(PASSING_GAME).unwrap();
+    let Status::Over(outcome) = game.status() else {
+        panic!("the passing game ends")
+    };
+    let black = f64::from(outcome.score_for(Side::Black));
+    let komi: Komi = (black + 0.5_f64.copysign(black))
+        .to_string()
+        .parse()
+        .unwrap();
+    let mut record = GridRecord::new(game.clone());
+    record.komi = Some(komi);
+    record.place = "GGS/os".into();
+    record.date = "2009.07.01_02:52:45.MDT".into();
+    record.players = ["alpha".into(), "beta".into()];
+    let text = record.to_ggf();
+    assert!(text.contains("TY[k8]KM["), "{text}");
+
+    app.world_mut()
+        .write_message(OpenGameText { text, setup: None });
+    app.update();
+    app.update();
+    settle(&mut app);
+    let opened = state(&app).clone();
+    assert_eq!(opened.game, game);
+    assert_eq!(opened.setup.komi, Some(komi));
+    let finished = opened.result().expect("the game is over");
+    assert_eq!(finished.outcome, outcome);
+    assert_ne!(finished.winner, outcome.winner, "the komi turns the result");
+    let (_, result) = finished.komi.unwrap();
+    assert_eq!(result.margin().to_string(), "0.5");
+
+    save(&mut app, "komi game", Format::Ggf);
+    let saved = std::fs::read_to_string(dir.join("komi game.ggf")).unwrap();
+    let expected = GridRecord::result_of(&game, Some(komi)).unwrap();
+    assert!(
+        saved.contains(&format!("KM[{komi}]")) && saved.contains(&format!("RE[{expected}]")),
+        "{saved}"
+    );
+    app.world_mut()
+        .write_message(NewGameRequest(GameSetup::two_players(Rules::default())));
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).setup.komi, None, "a new game has no komi");
+    open(&mut app, "komi game.ggf");
+    assert_eq!(state(&app).setup.komi, Some(komi));
+    assert_eq!(state(&app).result().unwrap().winner, finished.winner);
+    let lines = listed(&mut app);
+    let winner = finished.winner.unwrap();
+    let (b, w) = (outcome.discs[0], outcome.discs[1]);
+    assert!(
+        lines.iter().any(|(file, line)| file == "komi game.ggf"
+            && line
+                .as_ref()
+                .is_ok_and(|l| l.contains(&format!("{winner} won {b}-{w} with komi ")))),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -4,7 +4,7 @@
 
 use super::{GgfError, Writer, board_type, clip, properties};
 use crate::grid::{BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, squares};
-use crate::{Color, Rules, Scoring, Status};
+use crate::{Color, Komi, Rules, Scoring, Status};
 
 /// One game on a board of any size as a GGF record.
 ///
@@ -28,9 +28,12 @@ pub struct GridRecord {
     pub date: String,
     /// Where it was played (`PC`).
     pub place: String,
-    /// The result as written (`RE`): `?` while unfinished, else e.g. `+12.000` (black's view).
+    /// The result as written (`RE`): `?` while unfinished, else e.g. `+12.000` (black's view,
+    /// the komi counted).
     pub result: String,
-    /// Any other properties, in order (komi's `KM` among them), kept when written again.
+    /// The komi of a GGS komi game (`KM`, black's result is counted less it), if any.
+    pub komi: Option<Komi>,
+    /// Any other properties, in order, kept when written again.
     pub other: Vec<(String, String)>,
 }
 
@@ -43,6 +46,7 @@ impl GridRecord {
             date: String::new(),
             place: String::new(),
             result: "?".to_string(),
+            komi: None,
             other: Vec::new(),
         }
     }
@@ -87,6 +91,16 @@ impl GridRecord {
                 "DT" => record.date = value,
                 "PC" => record.place = value,
                 "RE" => record.result = value,
+                "KM" => {
+                    let komi = value.parse().map_err(|e: crate::KomiError| {
+                        bad(
+                            "KM",
+                            &value,
+                            &format!("the komi must be a number of discs: {e}"),
+                        )
+                    })?;
+                    record.komi = Some(komi);
+                }
                 "B" => moves.push((Color::Black, value)),
                 "W" => moves.push((Color::White, value)),
                 _ => record.other.push((name, value)),
@@ -187,7 +201,11 @@ impl GridRecord {
         );
         let mut prop = |name: &str, value: &str| out.prop(name, value);
         let size = self.game.size();
-        prop("TY", &size.side().to_string());
+        let kind = if self.komi.is_some() { "k" } else { "" };
+        prop("TY", &format!("{kind}{}", size.side()));
+        if let Some(komi) = self.komi {
+            prop("KM", &komi.to_string());
+        }
         let rules = self.game.rules();
         if !rules.is_standard() {
             prop("RU", &rules.tag());
@@ -223,12 +241,16 @@ impl GridRecord {
         out.finish()
     }
 
-    /// The `RE` value for a finished game: black's disc difference, e.g. `+12.000`.
-    pub fn result_of(game: &GridGame) -> Option<String> {
-        match game.status() {
-            Status::Over(outcome) => Some(format!("{:+}.000", outcome.score_for(Color::Black))),
-            _ => None,
-        }
+    /// The `RE` value for a finished game: black's disc difference less the komi, e.g.
+    /// `+12.000`, or `-0.500` for a 33-31 game under a komi of 2.5.
+    pub fn result_of(game: &GridGame, komi: Option<Komi>) -> Option<String> {
+        let Status::Over(outcome) = game.status() else {
+            return None;
+        };
+        let black = komi.unwrap_or(Komi::discs(0)).result(&outcome).for_black();
+        let sign = if black.thousandths() < 0 { '-' } else { '+' };
+        let size = black.thousandths().abs();
+        Some(format!("{sign}{}.{:03}", size / 1000, size % 1000))
     }
 }
 
@@ -295,6 +317,69 @@ mod tests {
         assert_eq!(
             err(&ggs_ten("10", "W[e4]")),
             "move 1 (e4) is given to white but it is not their turn"
+        );
+    }
+
+    /// A komi game as GGS records it (`TY[k8]`, `KM[..]`, moves with evaluations and times,
+    /// `pass` for a pass), played to its end: the result counts the komi, and the komi is
+    /// written back.
+    #[test]
+    fn ggs_komi_games_keep_their_komi_and_count_it_in_the_result() {
+        let mut game = GridGame::new(BoardSize::Eight, Rules::default());
+        let mut moves = String::new();
+        while !matches!(game.status(), Status::Over(_)) {
+            let side = if game.current().to_move() == Color::Black {
+                'B'
+            } else {
+                'W'
+            };
+            let mv = match game.current().legal_cells().next() {
+                Some(cell) => GridMove::at(cell),
+                None => GridMove::Pass,
+            };
+            let written = match mv {
+                GridMove::Pass => "pass".to_string(),
+                placed => placed.to_string(),
+            };
+            moves.push_str(&format!("{side}[{written}/-6.00/26.00]"));
+            game.play(mv).unwrap();
+        }
+        let Status::Over(outcome) = game.status() else {
+            unreachable!()
+        };
+        let black = outcome.score_for(Color::Black);
+        // A komi half a disc above black's margin: white wins by half a disc.
+        let komi = format!("{:.2}", f64::from(black) + 0.5);
+        let start = "---------------------------O*------*O---------------------------";
+        let text = format!(
+            "(;GM[Othello]PC[GGS/os]DT[2009.07.01_02:52:45.MDT]PB[alpha]PW[beta]RE[-0.500]\
+             TI[05:00//02:00]TY[k8]KM[{komi}]BO[8 {start} *]{moves};)"
+        );
+        let r = GridRecord::parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(r.komi, Some(komi.parse().unwrap()));
+        assert_eq!(r.game, game);
+        let result = r.komi.unwrap().result(&outcome);
+        assert_eq!(result.winner, Some(Color::White));
+        assert_eq!(
+            GridRecord::result_of(&r.game, r.komi).as_deref(),
+            Some("-0.500")
+        );
+        assert_eq!(
+            GridRecord::result_of(&r.game, None),
+            Some(format!("{black:+}.000"))
+        );
+        let written = r.to_ggf();
+        assert!(written.contains("TY[k8]"), "{written}");
+        let short = format!("KM[{}]", f64::from(black) + 0.5);
+        assert!(written.contains(&short), "{written}");
+        assert_eq!(GridRecord::parse(&written).unwrap(), r);
+        // A komi that is not a number is refused by name, and nothing else is taken for it.
+        let err = GridRecord::parse(&text.replace(&format!("KM[{komi}]"), "KM[half]"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("KM[half]") && err.contains("not a number of discs"),
+            "{err}"
         );
     }
 }

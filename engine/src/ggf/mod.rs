@@ -164,7 +164,7 @@ fn side_name(side: Color) -> &'static str {
     }
 }
 
-fn clip(text: &str, n: usize) -> String {
+pub(crate) fn clip(text: &str, n: usize) -> String {
     text.chars().take(n).collect()
 }
 
