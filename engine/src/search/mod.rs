@@ -131,9 +131,17 @@ pub(crate) const INF: i32 = 30_000;
 /// Nodes between two looks at the stop flag, the clock and the node budget.
 const POLL_INTERVAL: u64 = 2048;
 
+/// The threads a search may share its work with (see the solver's split in
+/// [`endgame`]): how many helpers besides the searching thread, and the flag that stops every
+/// thread of the split under way (a cutoff found, or the searching thread stopped).
+pub(crate) struct Parallel {
+    pub helpers: usize,
+    pub cut: AtomicBool,
+}
+
 /// Everything one search carries down the tree: tables, counters, limits, evaluation.
 pub(crate) struct Ctx<'a> {
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub nodes: u64,
     pub aborted: bool,
     pub eval: &'a dyn Evaluate,
@@ -145,11 +153,15 @@ pub(crate) struct Ctx<'a> {
     clock: &'a dyn Clock,
     time_ms: Option<u64>,
     node_limit: Option<u64>,
+    /// Helper threads to split the solver's work with, if the search has any.
+    pub parallel: Option<&'a Parallel>,
+    /// Working in a split: the split's `cut` flag stops this thread too.
+    pub in_split: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         eval: &'a dyn Evaluate,
         reverse: bool,
         stop: &'a AtomicBool,
@@ -167,6 +179,8 @@ impl<'a> Ctx<'a> {
             clock,
             time_ms: None,
             node_limit: None,
+            parallel: None,
+            in_split: false,
         }
     }
 
@@ -181,11 +195,12 @@ impl<'a> Ctx<'a> {
 
     #[cold]
     #[inline(never)]
-    fn poll(&mut self) {
+    pub(crate) fn poll(&mut self) {
         self.next_poll = self.nodes + POLL_INTERVAL;
         if self.stop.load(Ordering::Relaxed)
             || self.time_ms.is_some_and(|t| self.clock.elapsed_ms() >= t)
             || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || (self.in_split && self.parallel.is_some_and(|p| p.cut.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }
@@ -209,6 +224,7 @@ pub struct Searcher {
     tt: Table,
     eval: Box<dyn Evaluate>,
     scoring: Scoring,
+    threads: usize,
 }
 
 impl Searcher {
@@ -219,7 +235,15 @@ impl Searcher {
             tt: Table::new(tt_mb),
             eval: Box::new(PatternEval::builtin()),
             scoring: Scoring::MostDiscs,
+            threads: 1,
         }
+    }
+
+    /// Solves endgames on `threads` threads (1: this one alone). The exact part of a
+    /// search splits its work with the others; the midgame part runs on this thread.
+    pub fn with_threads(mut self, threads: usize) -> Searcher {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Replaces the evaluation (e.g. with the hand-written [`HandEval`] for comparison).
@@ -258,10 +282,15 @@ impl Searcher {
     ) -> SearchResult {
         self.tt.new_search();
         let reverse = self.scoring == Scoring::FewestDiscs;
-        let mut ctx = Ctx::new(&mut self.tt, &*self.eval, reverse, stop, clock);
+        let parallel = Parallel {
+            helpers: self.threads - 1,
+            cut: AtomicBool::new(false),
+        };
+        let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, clock);
         ctx.time_ms = limits.time_ms;
         ctx.node_limit = limits.nodes;
         ctx.selective = limits.selective;
+        ctx.parallel = (parallel.helpers > 0).then_some(&parallel);
         midgame::iterate(&mut ctx, board, limits)
     }
 
@@ -282,7 +311,7 @@ impl Searcher {
     ) -> Vec<(Square, i32)> {
         self.tt.new_search();
         let reverse = self.scoring == Scoring::FewestDiscs;
-        let mut ctx = Ctx::new(&mut self.tt, &*self.eval, reverse, stop, clock);
+        let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, clock);
         midgame::score_moves(&mut ctx, board, depth, solve_empties)
     }
 }

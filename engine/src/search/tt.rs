@@ -1,5 +1,8 @@
 //! The transposition table: bounds, best move and depth per position, in two-entry buckets
-//! keyed by the full board (no false hits), replaced by age first and depth second.
+//! keyed by the full board (no false hits), replaced by age first and depth second, shared
+//! without locks by the threads of a parallel search.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Which kind of score an entry holds.
 pub(crate) const KIND_EMPTY: u8 = 0;
@@ -23,20 +26,81 @@ pub(crate) struct Entry {
     pub age: u8,
 }
 
-const EMPTY: Entry = Entry {
-    player: 0,
-    opponent: 0,
-    lower: 0,
-    upper: 0,
-    depth: 0,
-    kind: KIND_EMPTY,
-    best: NO_MOVE,
-    age: 0,
-};
+/// One slot, written and read without locks so that threads searching together share the
+/// table: the data word packs the bounds, depth, kind, move and age, and each half of the
+/// board is stored XORed with it. A slot torn by two writers at once no longer checks
+/// against any board and reads as empty (the "lockless hashing" idea), so a thread never
+/// takes another position's bounds. Relaxed atomics compile to plain loads and stores.
+struct Slot {
+    player: AtomicU64,
+    opponent: AtomicU64,
+    data: AtomicU64,
+}
 
-/// A power-of-two array of entries; a position may live in its slot or the slot's neighbour.
+impl Slot {
+    const fn empty() -> Slot {
+        Slot {
+            player: AtomicU64::new(0),
+            opponent: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }
+    }
+
+    /// The entry here, whatever position it is (an empty or torn slot reads as empty).
+    #[inline(always)]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let player = self.player.load(Ordering::Relaxed) ^ data;
+        let opponent = self.opponent.load(Ordering::Relaxed) ^ data;
+        let mut e = unpack(data);
+        e.player = player;
+        e.opponent = opponent;
+        e
+    }
+
+    #[inline(always)]
+    fn save(&self, e: &Entry) {
+        let data = pack(e);
+        self.data.store(data, Ordering::Relaxed);
+        self.player.store(e.player ^ data, Ordering::Relaxed);
+        self.opponent.store(e.opponent ^ data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.data.store(0, Ordering::Relaxed);
+        self.player.store(0, Ordering::Relaxed);
+        self.opponent.store(0, Ordering::Relaxed);
+    }
+}
+
+#[inline(always)]
+fn pack(e: &Entry) -> u64 {
+    (e.lower as u16 as u64)
+        | (e.upper as u16 as u64) << 16
+        | (e.depth as u64) << 32
+        | (e.kind as u64) << 40
+        | (e.best as u64) << 48
+        | (e.age as u64) << 56
+}
+
+#[inline(always)]
+fn unpack(data: u64) -> Entry {
+    Entry {
+        player: 0,
+        opponent: 0,
+        lower: data as u16 as i16,
+        upper: (data >> 16) as u16 as i16,
+        depth: (data >> 32) as u8,
+        kind: (data >> 40) as u8,
+        best: (data >> 48) as u8,
+        age: (data >> 56) as u8,
+    }
+}
+
+/// A power-of-two array of slots; a position may live in its slot or the slot's neighbour.
+/// Probes and stores take `&self`, so threads of one search share it.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
     mask: usize,
     age: u8,
 }
@@ -44,17 +108,17 @@ pub(crate) struct Table {
 impl Table {
     /// A table of about `mb` megabytes (at least a few thousand entries).
     pub fn new(mb: usize) -> Table {
-        let wanted = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+        let wanted = (mb.max(1) << 20) / std::mem::size_of::<Slot>();
         let len = (wanted.next_power_of_two() / 2).max(4096);
         Table {
-            entries: vec![EMPTY; len],
+            slots: (0..len).map(|_| Slot::empty()).collect(),
             mask: len - 2,
             age: 0,
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.slots.iter().for_each(Slot::clear);
         self.age = 0;
     }
 
@@ -75,11 +139,10 @@ impl Table {
     #[inline(always)]
     pub fn probe(&self, player: u64, opponent: u64) -> Option<Entry> {
         let i = self.bucket(player, opponent);
-        let bucket = &self.entries[i..i + 2];
-        bucket
+        self.slots[i..i + 2]
             .iter()
+            .map(Slot::load)
             .find(|e| e.player == player && e.opponent == opponent && e.kind != KIND_EMPTY)
-            .copied()
     }
 
     /// Stores bounds for a position. Exact entries of the same position tighten the old
@@ -87,7 +150,7 @@ impl Table {
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         player: u64,
         opponent: u64,
         kind: u8,
@@ -108,12 +171,13 @@ impl Table {
             best,
             age,
         };
-        let bucket = &mut self.entries[i..i + 2];
-        let slot = if let Some(j) = bucket
+        let bucket = &self.slots[i..i + 2];
+        let held = [bucket[0].load(), bucket[1].load()];
+        let slot = if let Some(j) = held
             .iter()
-            .position(|e| e.player == player && e.opponent == opponent)
+            .position(|e| e.player == player && e.opponent == opponent && e.kind != KIND_EMPTY)
         {
-            let old = bucket[j];
+            let old = held[j];
             if old.kind == kind && old.depth == depth {
                 new.lower = new.lower.max(old.lower);
                 new.upper = new.upper.min(old.upper);
@@ -130,14 +194,20 @@ impl Table {
             }
             j
         } else {
-            let rank = |e: &Entry| (e.age == age, e.kind == KIND_EXACT, e.depth);
-            if rank(&bucket[0]) <= rank(&bucket[1]) {
+            let rank = |e: &Entry| {
+                (
+                    e.age == age && e.kind != KIND_EMPTY,
+                    e.kind == KIND_EXACT,
+                    e.depth,
+                )
+            };
+            if rank(&held[0]) <= rank(&held[1]) {
                 0
             } else {
                 1
             }
         };
-        bucket[slot] = new;
+        bucket[slot].save(&new);
     }
 }
 
@@ -147,7 +217,7 @@ mod tests {
 
     #[test]
     fn stores_and_tightens() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         assert_eq!(t.probe(1, 2), None);
         t.store(1, 2, KIND_EXACT, 10, -64, 8, 5);
         t.store(1, 2, KIND_EXACT, 10, 4, 64, NO_MOVE);

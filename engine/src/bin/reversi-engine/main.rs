@@ -23,7 +23,7 @@ mod train;
 const USAGE: &str = "usage:
   reversi-engine perft DEPTH [--size 4|6|8|10]
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
-  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand]   (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
@@ -318,7 +318,9 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     let (Some("ffo"), Some(file), Some(range)) =
         (args.first().map(String::as_str), args.get(1), args.get(2))
     else {
-        return fail("bench needs: ffo FILE FIRST-LAST, or six");
+        return fail(
+            "bench needs: ffo FILE FIRST-LAST [--eval learned|hand] [--threads N], or six",
+        );
     };
     let Some((first, last)) = range
         .split_once('-')
@@ -342,16 +344,23 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     if chosen.is_empty() {
         return fail(format!("{file} has no positions {first}-{last}"));
     }
-    let eval: Box<dyn Evaluate> = match (
-        args.get(3).map(String::as_str),
-        args.get(4).map(String::as_str),
-    ) {
-        (None, _) | (Some("--eval"), Some("learned")) => Box::new(PatternEval::builtin().clone()),
-        (Some("--eval"), Some("hand")) => Box::new(HandEval),
-        _ => return fail("bench's evaluation is --eval learned or --eval hand"),
-    };
-    println!("solver build: {}", solver_build());
-    let mut searcher = Searcher::new(256).with_eval(eval);
+    let mut eval: Box<dyn Evaluate> = Box::new(PatternEval::builtin().clone());
+    let mut threads = 1;
+    let mut options = args[3..].iter().map(String::as_str);
+    while let Some(option) = options.next() {
+        match (option, options.next()) {
+            ("--eval", Some("learned")) => eval = Box::new(PatternEval::builtin().clone()),
+            ("--eval", Some("hand")) => eval = Box::new(HandEval),
+            ("--eval", _) => return fail("bench's evaluation is --eval learned or --eval hand"),
+            ("--threads", Some(n)) if n.parse::<usize>().is_ok_and(|n| (1..=64).contains(&n)) => {
+                threads = n.parse().expect("checked");
+            }
+            ("--threads", _) => return fail("--threads needs a number from 1 to 64"),
+            (other, _) => return fail(format!("bench does not take `{other}`")),
+        }
+    }
+    println!("solver build: {}, {threads} thread(s)", solver_build());
+    let mut searcher = Searcher::new(256).with_eval(eval).with_threads(threads);
     let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
     for p in chosen {
         searcher.clear();
