@@ -3,6 +3,7 @@
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use reversi_engine::grid::level_description;
 use reversi_engine::search::Level;
 use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 
@@ -353,7 +354,7 @@ fn describe_level(
             "Level {} - {}: {}",
             form.level.number(),
             form.level.name(),
-            form.level.description()
+            level_description(form.level, form.size)
         );
     }
 }

@@ -31,7 +31,9 @@ fn settings(level: Level, empties: u32) -> Settings {
         tt_mb,
     };
     // As on 8×8, but every searching level from Club up has a time budget: a 10×10 board has
-    // more moves to look at, and the generic bitboards are slower.
+    // more moves to look at, and the generic bitboards are slower. Master thinks three times
+    // as long as Expert in the midgame: with the same second a move its deeper iterations
+    // never finished, and it played no better than Expert on 10×10.
     match level {
         Level::Random | Level::Greedy => s(0, 0, 0, None, 1),
         Level::Novice => s(2, 8, 6, None, 1),
@@ -41,7 +43,49 @@ fn settings(level: Level, empties: u32) -> Settings {
         Level::Strong => s(8, 0, 14, Some(1000), 16),
         Level::Expert => s(10, 0, 16, Some(1000), 32),
         Level::Master if empties <= 20 => s(60, 0, 20, Some(4000), 64),
-        Level::Master => s(60, 0, 20, Some(1000), 64),
+        Level::Master => s(60, 0, 20, Some(MASTER_MIDGAME_MS), 64),
+    }
+}
+
+/// Master's time for a midgame move on the generic boards.
+const MASTER_MIDGAME_MS: u64 = 3000;
+
+/// What `level` does on a board of `size`, in a sentence for the new-game menu: on 8×8 the
+/// level's own words ([`Level::description`]), on the other sizes what [`settings`] gives.
+///
+/// ```
+/// use reversi_engine::grid::{BoardSize, level_description};
+/// use reversi_engine::search::Level;
+/// assert_eq!(level_description(Level::Master, BoardSize::Eight), Level::Master.description());
+/// assert_eq!(
+///     level_description(Level::Master, BoardSize::Ten),
+///     "Thinks three seconds a move and plays the last 20 moves perfectly."
+/// );
+/// ```
+pub fn level_description(level: Level, size: BoardSize) -> String {
+    let at_start = settings(level, size.squares() - 4);
+    let words = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let plies = |n: u32| {
+        words
+            .get(n as usize)
+            .map_or(n.to_string(), |w| w.to_string())
+    };
+    match level {
+        _ if size == BoardSize::Eight || at_start.depth == 0 || at_start.tolerance > 0 => {
+            level.description().to_string()
+        }
+        Level::Master => format!(
+            "Thinks {} seconds a move and plays the last {} moves perfectly.",
+            plies((MASTER_MIDGAME_MS / 1000) as u32),
+            at_start.solve_empties
+        ),
+        _ => format!(
+            "Looks {} moves ahead (at most a second a move) and plays the last {} moves perfectly.",
+            plies(at_start.depth),
+            at_start.solve_empties
+        ),
     }
 }
 
