@@ -150,18 +150,17 @@ fn show_game_over(
     }
 }
 
-/// In a komi game, what the komi made of the discs: "Komi 2.5 for White: White wins by 0.5".
+/// In a komi game, what the komi made of the discs: "With komi 2.5 for White: White wins
+/// by 0.5".
 pub(crate) fn komi_line(finished: &Finished, settings: &Settings) -> Option<String> {
     let (komi, result) = finished.komi?;
     let words = komi_words(komi, |side| side_name(settings.colors, side).to_string());
-    // "Komi …" opens the line.
-    let given = format!("K{}", &words[1..]);
     Some(match result.winner {
         Some(side) => format!(
-            "{given}: {} wins by {}",
+            "With {words}: {} wins by {}",
             side_name(settings.colors, side),
             result.margin()
         ),
-        None => format!("{given}: a draw"),
+        None => format!("With {words}: a draw"),
     })
 }
