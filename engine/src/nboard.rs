@@ -150,6 +150,13 @@ impl Session {
         }
     }
 
+    /// The same session with its exact solving on `threads` threads (see
+    /// [`Searcher::with_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> Session {
+        self.searcher = self.searcher.with_threads(threads);
+        self
+    }
+
     /// The game as the GUI has set and played it.
     pub fn game(&self) -> &Game {
         &self.game

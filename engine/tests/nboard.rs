@@ -285,3 +285,25 @@ fn garbage_and_a_ten_megabyte_line_get_errors_and_memory_stays_bounded() {
         );
     }
 }
+
+/// `nboard --threads N` takes 1 to 64 threads and refuses anything else before the session.
+#[test]
+fn the_thread_count_is_checked() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the engine binary starts")
+    };
+    for bad in [["nboard", "--threads", "0"], ["nboard", "--threads", "x"]] {
+        let out = run(&bad);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--threads needs a number"),
+            "{bad:?}"
+        );
+    }
+    // Two threads: the session runs (here it ends at once: no input).
+    assert!(run(&["nboard", "--threads", "2"]).status.success());
+}

@@ -38,9 +38,13 @@ fn ffo(ids: std::ops::RangeInclusive<u32>) -> Vec<Ffo> {
 }
 
 fn check_ffo(ids: std::ops::RangeInclusive<u32>) {
+    check_ffo_on(ids, 1);
+}
+
+fn check_ffo_on(ids: std::ops::RangeInclusive<u32>, threads: usize) {
     let positions = ffo(ids.clone());
     assert_eq!(positions.len(), ids.count());
-    let mut searcher = Searcher::new(64);
+    let mut searcher = Searcher::new(64).with_threads(threads);
     let stop = AtomicBool::new(false);
     for p in positions {
         searcher.clear();
@@ -61,6 +65,13 @@ fn check_ffo(ids: std::ops::RangeInclusive<u32>) {
 #[test]
 fn ffo_1_to_19_exact() {
     check_ffo(1..=19);
+}
+
+/// The solver sharing its work with a helper thread: the same scores and right moves, on
+/// FFO #14-#25 (6 to 19 empties; the whole search, first guess included).
+#[test]
+fn ffo_on_two_threads_exact() {
+    check_ffo_on(14..=25, 2);
 }
 
 /// Run with `cargo test --release -p reversi-engine --test search -- --ignored`.

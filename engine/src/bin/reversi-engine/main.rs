@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
-  reversi-engine nboard                        (the NBoard protocol on stdin/stdout)
+  reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; N threads solve)
   reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--solve 16] [--epochs N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]";
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         Some("solve") => cmd_solve(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
-        Some("nboard") => nboard::run(),
+        Some("nboard") => nboard::run(&args[1..]),
         Some("ladder") => ladder::run(&args[1..]),
         Some("train") => train::run(&args[1..]),
         Some("evaltest") => evaltest::run(&args[1..]),

@@ -98,7 +98,15 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Op
 
 /// The NBoard protocol: a thread reads stdin, this loop answers, and `go`/`hint` search on a
 /// thread of their own until they finish or the next command stops them.
-pub fn run() -> ExitCode {
+pub fn run(args: &[String]) -> ExitCode {
+    let threads = match args {
+        [] => 1,
+        [flag, n] if flag == "--threads" => match n.parse::<usize>() {
+            Ok(n) if (1..=64).contains(&n) => n,
+            _ => return crate::fail("--threads needs a number from 1 to 64"),
+        },
+        other => return crate::fail(format!("nboard does not take `{}`", other.join(" "))),
+    };
     // Bounded, so a flood of input waits on the pipe rather than in memory.
     let (lines, commands) = mpsc::sync_channel::<Input>(64);
     std::thread::spawn(move || {
@@ -111,7 +119,7 @@ pub fn run() -> ExitCode {
         }
     });
     // The session is with the search thread while one runs, here otherwise.
-    let mut session = Some(Session::new());
+    let mut session = Some(Session::new().with_threads(threads));
     let mut running: Option<Running> = None;
     for input in commands {
         let line = match input {
