@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::board::count::EndCount;
 use crate::couch::series::{NextMatchGame, StartMatch};
-use crate::rules::{Finished, Match, NewGameRequest, Player, ReviewRequest, komi_words};
+use crate::rules::{Finished, GameSetup, Match, NewGameRequest, Player, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
@@ -71,7 +71,12 @@ fn show_game_over(
                 side_name(settings.colors, w)
             );
             let komi_line = komi_line(&finished, &settings);
-            let setup = state.setup.clone();
+            // A new game is an ordinary one: the komi came with an opened record, and nothing
+            // during play would say it still counts.
+            let setup = GameSetup {
+                komi: None,
+                ..state.setup.clone()
+            };
             let in_match = series.active() && state.setup.players == [Player::Human; 2];
             let match_text = in_match.then(|| {
                 if series.finished() {
