@@ -153,15 +153,10 @@ impl Match {
     /// A finished game's result as the game shows it: the discs, and the winner with the
     /// komi counted where the game has one. `None` while the game goes on.
     pub fn result(&self) -> Option<Finished> {
-        let Status::Over(outcome) = self.status() else {
-            return None;
-        };
-        let komi = self.setup.komi.map(|komi| (komi, komi.result(&outcome)));
-        Some(Finished {
-            winner: komi.map_or(outcome.winner, |(_, result)| result.winner),
-            outcome,
-            komi,
-        })
+        match self.status() {
+            Status::Over(outcome) => Some(Finished::new(outcome, self.setup.komi)),
+            _ => None,
+        }
     }
 
     /// The side to move, unless the game is over.
@@ -269,6 +264,18 @@ pub struct Finished {
     pub winner: Option<Color>,
     /// The komi and the result it makes, in a komi game.
     pub komi: Option<(Komi, KomiResult)>,
+}
+
+impl Finished {
+    /// The result of a game that ended with `outcome`, under `komi` if it has one.
+    pub fn new(outcome: Outcome, komi: Option<Komi>) -> Finished {
+        let komi = komi.map(|komi| (komi, komi.result(&outcome)));
+        Finished {
+            winner: komi.map_or(outcome.winner, |(_, result)| result.winner),
+            outcome,
+            komi,
+        }
+    }
 }
 
 /// A komi in words, the side it counts for named by `name`: "komi 2.5 for White".

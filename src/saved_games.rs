@@ -16,7 +16,7 @@ use reversi_engine::grid::{GridGame, GridMove, GridPosition};
 use crate::clipboard::game_from_text;
 use crate::link::{NotAGame, fragment_of, tag_of};
 use crate::records::{now_utc, record_of, resumable_from, utc_date};
-use crate::rules::{GameSetup, Match, ResumeRequest, komi_words, whole_record};
+use crate::rules::{Finished, GameSetup, Match, ResumeRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
 use crate::state::notice::Toast;
@@ -143,15 +143,11 @@ impl SavedGame {
         parts.push(match self.game.status() {
             reversi_engine::Status::Over(outcome) => {
                 // In a komi game the winner is the one the komi makes.
-                let komi = self.komi.map(|komi| (komi, komi.result(&outcome)));
-                let (winner, with) = match komi {
-                    Some((komi, result)) => (
-                        result.winner,
-                        format!(" with {}", komi_words(komi, |side| side.to_string())),
-                    ),
-                    None => (outcome.winner, String::new()),
-                };
-                match winner {
+                let finished = Finished::new(outcome, self.komi);
+                let with = finished.komi.map_or(String::new(), |(komi, _)| {
+                    format!(" with {}", komi_words(komi, |side| side.to_string()))
+                });
+                match finished.winner {
                     Some(side) => format!("{side} won {b}-{w}{with}"),
                     None => format!("drawn {b}-{w}{with}"),
                 }
