@@ -102,6 +102,13 @@ fn cmd_perft(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `--threads N` of `bench` and `nboard`: 1 to 64.
+fn thread_count(n: &str) -> Option<usize> {
+    n.parse().ok().filter(|n| (1..=64).contains(n))
+}
+
+const THREADS_WANTED: &str = "--threads needs a number from 1 to 64";
+
 fn fail(message: impl fmt::Display) -> ExitCode {
     eprintln!("{message}\n{USAGE}");
     ExitCode::from(2)
@@ -352,10 +359,10 @@ fn cmd_bench(args: &[String]) -> ExitCode {
             ("--eval", Some("learned")) => eval = Box::new(PatternEval::builtin().clone()),
             ("--eval", Some("hand")) => eval = Box::new(HandEval),
             ("--eval", _) => return fail("bench's evaluation is --eval learned or --eval hand"),
-            ("--threads", Some(n)) if n.parse::<usize>().is_ok_and(|n| (1..=64).contains(&n)) => {
-                threads = n.parse().expect("checked");
-            }
-            ("--threads", _) => return fail("--threads needs a number from 1 to 64"),
+            ("--threads", n) => match n.and_then(thread_count) {
+                Some(n) => threads = n,
+                None => return fail(THREADS_WANTED),
+            },
             (other, _) => return fail(format!("bench does not take `{other}`")),
         }
     }

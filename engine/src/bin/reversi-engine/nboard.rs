@@ -101,9 +101,9 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Op
 pub fn run(args: &[String]) -> ExitCode {
     let threads = match args {
         [] => 1,
-        [flag, n] if flag == "--threads" => match n.parse::<usize>() {
-            Ok(n) if (1..=64).contains(&n) => n,
-            _ => return crate::fail("--threads needs a number from 1 to 64"),
+        [flag, n] if flag == "--threads" => match crate::thread_count(n) {
+            Some(n) => n,
+            None => return crate::fail(crate::THREADS_WANTED),
         },
         other => return crate::fail(format!("nboard does not take `{}`", other.join(" "))),
     };
