@@ -135,6 +135,25 @@ impl Table {
         ((h >> 32) as usize) & self.mask
     }
 
+    /// Starts loading this board's bucket into the cache, so that a probe soon after does
+    /// not wait for memory (the table is far larger than any cache).
+    #[inline(always)]
+    pub fn prefetch(&self, player: u64, opponent: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.slots[self.bucket(player, opponent)];
+            // SAFETY: prefetching is only a hint; the address is a slot of this table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(
+                    (slot as *const Slot).cast::<i8>(),
+                    std::arch::x86_64::_MM_HINT_T0,
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (player, opponent);
+    }
+
     /// The entry for this board, if stored.
     #[inline(always)]
     pub fn probe(&self, player: u64, opponent: u64) -> Option<Entry> {
