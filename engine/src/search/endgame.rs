@@ -162,7 +162,9 @@ macro_rules! define_solver {
             n: u32,
         ) -> i32 {
             ctx.nodes += 1;
-            if n >= 5 {
+            // From 4 empties (training set: 0.970 of the time of from 5, 17 % fewer nodes;
+            // from 3: 3 % fewer nodes again, 1.02 of the time).
+            if n >= 4 {
                 if let Some(upper) = stability_cut::<R>(p, o, alpha) {
                     return upper;
                 }
@@ -343,8 +345,9 @@ macro_rules! define_solver {
             let deep = (!(p | o)).count_ones() >= crate::search::endgame::EVAL_ORDER_MIN;
             let deeper = (!(p | o)).count_ones() >= crate::search::endgame::SEARCH_ORDER_MIN;
             let empty = !(p | o);
-            // The children will probe the table themselves: start loading their buckets.
-            let far = empty.count_ones() > SHALLOW_MAX + 1;
+            // The children will probe the table themselves: start loading their buckets
+            // (from ETC_MIN empties the enhanced transposition cut-off has loaded them).
+            let far = empty.count_ones() > SHALLOW_MAX + 1 && empty.count_ones() < ETC_MIN;
             let odd = PARITY_SQUARES[parity_of(empty) as usize];
             let mut m = moves;
             while m != 0 {
