@@ -2,38 +2,15 @@
 //! real positions with the number of empties asked for, each score it prints is the exact
 //! one (checked here by plain negamax), and bad options get a message and exit status 2.
 
+use reversi_engine::Rules;
 use reversi_engine::notation::parse_board;
-use reversi_engine::{Board, Rules};
-use std::process::Command;
 
-fn engine(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
-        .args(args)
-        .output()
-        .expect("the engine binary starts");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Every move to the end: the reference score.
-fn negamax(b: Board) -> i32 {
-    let moves = b.moves();
-    if moves == 0 {
-        let passed = b.pass();
-        if passed.moves() == 0 {
-            return b.final_score();
-        }
-        return -negamax(passed);
-    }
-    (0..64)
-        .filter(|&sq| moves & (1u64 << sq) != 0)
-        .map(|sq| -negamax(b.play_with(sq, b.flips(sq))))
-        .max()
-        .expect("a position with moves has a best one")
-}
+#[path = "support/cli.rs"]
+mod cli;
+#[path = "support/negamax.rs"]
+mod negamax;
+use cli::engine;
+use negamax::negamax;
 
 #[test]
 fn bench_endgame_solves_positions_of_its_own_games_exactly() {
@@ -51,7 +28,7 @@ fn bench_endgame_solves_positions_of_its_own_games_exactly() {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .expect("a score after the board");
-        assert_eq!(score, negamax(board.board()), "{line}");
+        assert_eq!(score, negamax(board.board(), false), "{line}");
         boards.push((board.board().player, board.board().opponent));
     }
     boards.sort_unstable();

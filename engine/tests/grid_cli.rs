@@ -5,20 +5,11 @@
 use reversi_engine::grid::{BoardSize, GridGame, GridSearcher, GridSetup, grid_board_string};
 use reversi_engine::search::NoClock;
 use reversi_engine::{Color, Rules};
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
-fn engine(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
-        .args(args)
-        .output()
-        .expect("the engine binary starts");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::engine;
 
 /// A 6×6 position ten moves before the end, from a game of first legal moves.
 fn six_endgame() -> GridSetup {

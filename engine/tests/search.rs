@@ -10,6 +10,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "support/negamax.rs"]
+mod negamax;
+use negamax::negamax;
+
 const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/ffo.txt");
 
 struct Ffo {
@@ -128,22 +132,6 @@ fn random_endgame(rng: &mut Rng, empties: u32) -> Board {
             return b;
         }
     }
-}
-
-fn negamax(b: Board, reverse: bool) -> i32 {
-    let moves = b.moves();
-    if moves == 0 {
-        if b.pass().moves() == 0 {
-            let s = b.final_score();
-            return if reverse { -s } else { s };
-        }
-        return -negamax(b.pass(), reverse);
-    }
-    (0..64)
-        .filter(|sq| moves & (1 << sq) != 0)
-        .map(|sq| -negamax(b.play_with(sq, b.flips(sq)), reverse))
-        .max()
-        .unwrap()
 }
 
 #[test]
