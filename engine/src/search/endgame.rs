@@ -1,8 +1,9 @@
 //! The exact endgame solver: scores are final disc differences. Dedicated code for the last
 //! one and two empties, a parity-ordered shallow solver without the table for the last few,
 //! a fastest-first one still without the table just above those, and above that null-window
-//! search with the table, stability cutoff and enhanced transposition cutoff (ETC); with helper threads, nodes far enough from the end share their
-//! moves once the first has not cut (young brothers wait), over the one lock-free table.
+//! search with the table, stability cutoff and enhanced transposition cutoff (ETC); with
+//! helper threads, nodes far enough from the end share their moves once the first has not
+//! cut (young brothers wait), over the one lock-free table.
 //! Compiled twice: portable, and with AVX2/BMI2 where the CPU has it.
 
 use super::Ctx;
@@ -58,7 +59,7 @@ macro_rules! define_solver {
         use crate::search::eval::neighbours;
         use crate::search::ordering::{
             Candidate, CORNERS, MoveList, PARITY_SQUARES, QUADRANT_BIT, X_AND_C, corner_stable,
-            parity_of,
+            parity_of, pick,
         };
         use crate::search::stability::stable_discs;
         use crate::search::tt::{KIND_EXACT, NO_MOVE};
@@ -245,8 +246,8 @@ macro_rules! define_solver {
                 return -ordered_shallow::<R>(ctx, o, p, -beta, -alpha, parity, n);
             }
             let odd = PARITY_SQUARES[parity as usize];
-            // Never more moves than empties: the board after each, its key and its square.
-            let mut list = [(0u64, 0u64, 0i32, 0u8); SHALLOW_MAX as usize];
+            // Never more moves than empties.
+            let mut list = [Candidate::default(); SHALLOW_MAX as usize];
             let mut len = 0;
             let mut m = moves;
             while m != 0 {
@@ -257,21 +258,20 @@ macro_rules! define_solver {
                 let their = $moves(cp, co);
                 let key = -((their.count_ones() + (their & CORNERS).count_ones()) as i32) * 4
                     + ((odd >> sq) & 1) as i32;
-                list[len] = (cp, co, key, sq as u8);
+                list[len] = Candidate {
+                    player: cp,
+                    opponent: co,
+                    key,
+                    square: sq as u8,
+                };
                 len += 1;
             }
             let mut best = -SCORE_INF;
             let mut a = alpha;
             for i in 0..len {
-                let mut k = i;
-                for j in i + 1..len {
-                    if list[j].2 > list[k].2 {
-                        k = j;
-                    }
-                }
-                list.swap(i, k);
-                let (cp, co, _, sq) = list[i];
-                let cparity = parity ^ QUADRANT_BIT[sq as usize];
+                let c = pick(&mut list[..len], i);
+                let (cp, co) = (c.player, c.opponent);
+                let cparity = parity ^ QUADRANT_BIT[c.square as usize];
                 let v = if n > ORDERED_SHALLOW_MIN {
                     -ordered_shallow::<R>(ctx, cp, co, -beta, -a, cparity, n - 1)
                 } else {
@@ -342,12 +342,13 @@ macro_rules! define_solver {
             tt_move: u8,
             list: &mut MoveList,
         ) {
-            let deep = (!(p | o)).count_ones() >= crate::search::endgame::EVAL_ORDER_MIN;
-            let deeper = (!(p | o)).count_ones() >= crate::search::endgame::SEARCH_ORDER_MIN;
             let empty = !(p | o);
+            let n = empty.count_ones();
+            let deep = n >= crate::search::endgame::EVAL_ORDER_MIN;
+            let deeper = n >= crate::search::endgame::SEARCH_ORDER_MIN;
             // The children will probe the table themselves: start loading their buckets
             // (from ETC_MIN empties the enhanced transposition cut-off has loaded them).
-            let far = empty.count_ones() > SHALLOW_MAX + 1 && empty.count_ones() < ETC_MIN;
+            let far = n > SHALLOW_MAX + 1 && n < ETC_MIN;
             let odd = PARITY_SQUARES[parity_of(empty) as usize];
             let mut m = moves;
             while m != 0 {

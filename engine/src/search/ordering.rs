@@ -101,15 +101,21 @@ impl MoveList {
     /// Moves the best-keyed candidate of `i..` to `i` and returns it (selection sort, lazily).
     #[inline(always)]
     pub fn pick(&mut self, i: usize) -> Candidate {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.items[j].key > self.items[best].key {
-                best = j;
-            }
-        }
-        self.items.swap(i, best);
-        self.items[i]
+        pick(&mut self.items[..self.len], i)
     }
+}
+
+/// Moves the best-keyed candidate of `items[i..]` to `i` and returns it.
+#[inline(always)]
+pub(crate) fn pick(items: &mut [Candidate], i: usize) -> Candidate {
+    let mut best = i;
+    for j in i + 1..items.len() {
+        if items[j].key > items[best].key {
+            best = j;
+        }
+    }
+    items.swap(i, best);
+    items[i]
 }
 
 #[cfg(test)]
