@@ -126,7 +126,7 @@ def plays_on_with_a_notice(binary, work, data, what, out):
     if notices != 1:
         fail(f"{what}: the notice was shown {notices} times in {len(run.moves())} moves")
     if g.proc.poll() is not None or any("panicked" in line for line in g.log):
-        fail(f"{what}: the game stopped\n" + "\n".join(g.log[-20:]))
+        fail(g.tail(20) + f"\n{what}: the game stopped")
     if out:
         time.sleep(1.0)
         wt.screenshot(os.path.join(out, f"fault_{what}.png"))

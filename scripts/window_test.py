@@ -83,11 +83,13 @@ class Game:
 
     def __init__(self, binary, env):
         self.proc = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.started = time.time()
         self.lines = queue.Queue()
         self.squares = {}
         self.buttons = {}
         self.state = {}
         self.log = []
+        self.times = []  # when each line of the log came, for the tail shown on a failure
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -101,6 +103,7 @@ class Game:
             except queue.Empty:
                 return
             self.log.append(line)
+            self.times.append(time.time())
             if line.startswith("SQUARES "):
                 for item in line.split()[1:]:
                     name, xy = item.split(":")
@@ -122,16 +125,26 @@ class Game:
         except subprocess.TimeoutExpired:
             self.proc.kill()
 
+    def tail(self, n):
+        """The last `n` lines of the game's output, each with its time since the start, less the
+        camera's SQUARES lines: while the camera moves there is one a frame, and they would
+        push out the lines that tell what happened."""
+        kept = [(t, line) for t, line in zip(self.times, self.log) if not line.startswith("SQUARES ")]
+        return "\n".join(f"[{t - self.started:6.1f} s] {line}" for t, line in kept[-n:])
+
     def wait(self, what, predicate, timeout):
+        # On a failure the game's output comes first and what was awaited last, so that a
+        # report showing only the end of the output still says which wait failed.
         end = time.time() + timeout
         while time.time() < end:
             self.pump()
             if self.proc.poll() is not None:
-                fail(f"the game exited (code {self.proc.returncode}) while waiting for {what}\n" + "\n".join(self.log[-40:]))
+                fail(self.tail(40) + f"\nthe game exited (code {self.proc.returncode}) while waiting for {what}")
             if predicate():
                 return
             time.sleep(0.05)
-        fail(f"timed out after {timeout} s waiting for {what}; last state {self.state}\n" + "\n".join(self.log[-20:]))
+        fail(self.tail(20) + f"\ntimed out after {timeout} s waiting for {what} "
+             f"({time.time() - self.started:.0f} s after the start); last state {self.state}")
 
 
 def xdo(*args):
