@@ -1,5 +1,5 @@
 //! The bridge to the engine's AI: when the computer is to move, its search runs away from the
-//! frame (a compute-pool thread on the desktop, a Web Worker in the browser), is cancelled
+//! frame (a thread of its own on the desktop, a Web Worker in the browser), is cancelled
 //! when the position changes, and its move is sent as a placement request once the board is
 //! still and the minimum thinking time passed. Before the disc drops, the chosen square is
 //! announced for a moment (the board marks it), so a player sees where the computer plays;
