@@ -60,6 +60,8 @@ wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name
 wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name engine \
   "$out/reversi_engine_worker.wasm"
 cp web/index.html web/page.js web/ai-worker.js web/favicon.svg dist/
+# The engine's trained weights, once: the AI worker installs them (both modules leave them out).
+cp engine/assets/eval.bin dist/
 for f in dist/*.wasm; do
   awk -v name="$(basename "$f")" -v raw="$(stat -c %s "$f")" -v gz="$(gzip -9c "$f" | wc -c)" \
     'BEGIN { printf "%-26s %6.1f MB, %5.1f MB gzipped\n", name, raw / 1048576, gz / 1048576 }'

@@ -24,6 +24,8 @@ lap
 
 step "engine tests"
 cargo test -p reversi-engine --profile "$REVERSI_PROFILE"
+# The web build's engine: without the built-in weights, which its AI worker installs.
+cargo test -p reversi-engine --profile "$REVERSI_PROFILE" --no-default-features --lib
 lap
 
 step "game tests (headless ECS, and a 200-game soak)"

@@ -210,12 +210,14 @@
     waiting: [], // [{ id, request }]
     replies: new Map(),
     answered: 0, // replies the worker gave (the browser test checks the game used it)
+    learned: null, // whether the worker searches with the trained weights (eval.bin)
   };
 
   function spawnWorker() {
     const worker = new Worker('ai-worker.js', { type: 'module' });
     worker.onmessage = (event) => {
-      const { id, reply } = event.data;
+      const { id, reply, learned } = event.data;
+      ai.learned = learned;
       if (ai.running && ai.running.id === id) {
         ai.replies.set(id, reply);
         ai.answered += 1;
@@ -272,5 +274,7 @@
     audioStates: () => [...contexts].map((context) => context.state),
   };
   window.reversiPage = page;
-  window.reversiAi = { think, reply, cancel, answered: () => ai.answered };
+  window.reversiAi = {
+    think, reply, cancel, answered: () => ai.answered, learned: () => ai.learned,
+  };
 })();

@@ -264,6 +264,9 @@ async function playAMove(browser, base) {
     `after the reply: ${discs} discs, ${s.status}`);
   const answered = await page.evaluate(() => window.reversiAi.answered());
   check(answered >= 1, "the computer's move did not come from the AI's worker");
+  check(await page.evaluate(() => window.reversiAi.learned()) === true,
+    "the AI's worker searches without its trained weights (eval.bin)");
+  console.log("  the computer's move came from the AI's worker, with the trained weights");
   // Browsers hold audio until a gesture; after the key press and the click it plays.
   const audio = await page.evaluate(() => window.reversiPage.audioStates());
   check(audio.length > 0 && audio.every((a) => a === 'running'),

@@ -229,11 +229,16 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher with a transposition table of about `tt_mb` megabytes and the learned
-    /// evaluation (the built-in weights), for standard (most discs) scoring.
+    /// evaluation (the hand-written one in a build whose weights were not installed), for
+    /// standard (most discs) scoring.
     pub fn new(tt_mb: usize) -> Searcher {
+        let eval: Box<dyn Evaluate> = match PatternEval::learned() {
+            Some(learned) => Box::new(learned),
+            None => Box::new(HandEval),
+        };
         Searcher {
             tt: Table::new(tt_mb),
-            eval: Box::new(PatternEval::builtin()),
+            eval,
             scoring: Scoring::MostDiscs,
             threads: 1,
         }

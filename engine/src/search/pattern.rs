@@ -378,8 +378,17 @@ impl fmt::Debug for PatternEval {
     }
 }
 
-/// The weights the project trained, built into the binary (`engine/assets/eval.bin`).
-static BUILTIN: &[u8] = include_bytes!("../../assets/eval.bin");
+/// The weights the project trained (`engine/assets/eval.bin`), built into the binary unless
+/// the `builtin-weights` feature is off: the web build leaves them out of both of its modules
+/// and its AI worker installs them from one file ([`PatternEval::install`]), so a visit
+/// downloads them once.
+#[cfg(feature = "builtin-weights")]
+static BUILTIN: Option<&[u8]> = Some(include_bytes!("../../assets/eval.bin"));
+#[cfg(not(feature = "builtin-weights"))]
+static BUILTIN: Option<&[u8]> = None;
+
+/// The learned weights: the built-in ones, or those installed at run time.
+static LEARNED: OnceLock<PatternEval> = OnceLock::new();
 
 impl PatternEval {
     /// All weights zero (the training pipeline's starting point).
@@ -390,11 +399,32 @@ impl PatternEval {
     }
 
     /// The built-in trained weights (read once).
+    #[cfg(feature = "builtin-weights")]
     pub fn builtin() -> &'static PatternEval {
-        static EVAL: OnceLock<PatternEval> = OnceLock::new();
-        EVAL.get_or_init(|| {
-            PatternEval::from_bytes(BUILTIN).expect("the built-in weights match this build")
-        })
+        PatternEval::learned().expect("the built-in weights are in this build")
+    }
+
+    /// The trained weights: built in, or installed with [`PatternEval::install`]; `None` in
+    /// a build without them before they are installed.
+    pub fn learned() -> Option<&'static PatternEval> {
+        if let Some(eval) = LEARNED.get() {
+            return Some(eval);
+        }
+        let bytes = BUILTIN?;
+        Some(LEARNED.get_or_init(|| {
+            PatternEval::from_bytes(bytes).expect("the built-in weights match this build")
+        }))
+    }
+
+    /// Installs the trained weights from `bytes` (the form of `engine/assets/eval.bin`) in a
+    /// build without built-in ones. Weights already there (built in or installed) stay; a
+    /// file of the wrong form is refused with the reason.
+    pub fn install(bytes: &[u8]) -> Result<(), WeightsError> {
+        let eval = PatternEval::from_bytes(bytes)?;
+        if BUILTIN.is_none() {
+            let _ = LEARNED.set(eval);
+        }
+        Ok(())
     }
 
     /// Copies each shared weight of `phase` to the mirror images that use it.
@@ -587,6 +617,23 @@ mod tests {
         }
     }
 
+    /// The web build's way: weights installed from the file's bytes; a bad file is refused
+    /// with its reason and changes nothing.
+    #[test]
+    fn weights_are_installed_from_the_file() {
+        let file = include_bytes!("../../assets/eval.bin");
+        assert!(matches!(
+            PatternEval::install(&file[..100]),
+            Err(WeightsError::Corrupt(_))
+        ));
+        assert_eq!(PatternEval::install(b"RVEW"), Err(WeightsError::NotWeights));
+        #[cfg(not(feature = "builtin-weights"))]
+        assert!(PatternEval::learned().is_none());
+        assert_eq!(PatternEval::install(file), Ok(()));
+        let learned = PatternEval::learned().expect("installed or built in");
+        assert_eq!(*learned, PatternEval::from_bytes(file).unwrap());
+    }
+
     #[test]
     fn weights_round_trip_and_bad_files_are_refused() {
         let mut eval = PatternEval::zero();
@@ -634,6 +681,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "builtin-weights")]
     fn the_builtin_weights_load_and_see_corners() {
         let eval = PatternEval::builtin();
         // A corner for the side to move is worth more than the same position without it.

@@ -7,8 +7,17 @@
 
 use std::sync::atomic::AtomicBool;
 
+use reversi_engine::search::PatternEval;
 use reversi_engine::search::remote::answer_line;
 use wasm_bindgen::prelude::*;
+
+/// Installs the trained evaluation weights (the bytes of `eval.bin`, which the web build
+/// keeps as a file of its own so that a visit downloads them once). Until then, and if they
+/// are refused, the search uses the hand-written evaluation: weaker, but it plays.
+#[wasm_bindgen(js_name = setWeights)]
+pub fn set_weights(bytes: &[u8]) -> Result<(), String> {
+    PatternEval::install(bytes).map_err(|why| why.to_string())
+}
 
 /// Answers one request line (`think player=… opponent=… level=… scoring=… seed=…`) with one
 /// reply line (`move f5`, `move pass` or `error …`); see `reversi_engine::search::remote`.
