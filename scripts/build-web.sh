@@ -59,11 +59,29 @@ wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name
   "$out/reversi.wasm"
 wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name engine \
   "$out/reversi_engine_worker.wasm"
-cp web/index.html web/page.js web/ai-worker.js web/favicon.svg dist/
+cp web/index.html web/page.js web/ai-worker.js web/favicon.svg web/manifest.webmanifest dist/
 # The engine's trained weights, once: the AI worker installs them (both modules leave them out).
 cp engine/assets/eval.bin dist/
-for f in dist/*.wasm; do
-  awk -v name="$(basename "$f")" -v raw="$(stat -c %s "$f")" -v gz="$(gzip -9c "$f" | wc -c)" \
-    'BEGIN { printf "%-26s %6.1f MB, %5.1f MB gzipped\n", name, raw / 1048576, gz / 1048576 }'
-done
+cp -r web/icons dist/
+# The service worker's copy names this build's files and its version: a hash of them, so
+# that any change makes a new version that replaces the old cache (web/sw.js says how).
+files=$(cd dist && find . -type f ! -name sw.js -printf '%P\n' | LC_ALL=C sort)
+version=$(cd dist && sha256sum $files | sha256sum | cut -c1-16)
+list="[$(printf '"%s", ' $files | sed 's/, $//')]"
+sed -e "s/__VERSION__/$version/" -e "s|__FILES__|$list|" web/sw.js > dist/sw.js
+echo "service worker: version $version, $(printf '%s\n' $files | wc -l) files kept for offline play"
+
+step "precompressed copies (.gz, .br) and the first visit's size"
+# The test builds (ci) are large and only checked, not served: quick settings there.
+quick=()
+[ "$profile" != ci ] || quick=(--quick)
+if command -v node >/dev/null; then
+  node scripts/compress.mjs dist "${quick[@]}"
+else
+  echo "(no Node.js: no precompressed copies; the game's size:)"
+  for f in dist/*.wasm; do
+    awk -v name="$(basename "$f")" -v raw="$(stat -c %s "$f")" -v gz="$(gzip -9c "$f" | wc -c)" \
+      'BEGIN { printf "%-26s %6.1f MB, %5.1f MB gzipped\n", name, raw / 1048576, gz / 1048576 }'
+  done
+fi
 echo "serve it: python3 -m http.server -d dist 8000"

@@ -102,6 +102,7 @@
       document.title = `Reversi · Black ${state.black} – White ${state.white}`;
       const box = byId('loading');
       if (box && !box.classList.contains('failed')) box.classList.add('done');
+      keepForOffline();
     } else if (kind === 'SQUARES') {
       // The game gives physical pixels; clicks and the page work in CSS pixels.
       const scale = window.devicePixelRatio || 1;
@@ -122,6 +123,20 @@
       }
       page.buttons = buttons;
     }
+  }
+
+  // --- Offline and installing ----------------------------------------------------------
+
+  // The service worker (sw.js) keeps this build's files for visits without the network and
+  // makes the game installable. Registered once the game runs, so that its copy of the files
+  // never competes with the first visit's download. Browsers allow it only on https and on
+  // localhost; elsewhere (a file:// page, plain http) the game plays as before.
+  let offline = null;
+  function keepForOffline() {
+    if (offline || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+    offline = navigator.serviceWorker.register('sw.js').then(
+      () => navigator.serviceWorker.ready,
+      (error) => console.warn(`The game cannot be kept for offline play: ${error}`));
   }
 
   // --- Address bar and storage ---------------------------------------------------------

@@ -8,11 +8,13 @@
 // page keeps drawing frames, measured against an idle stretch of the same length.
 //
 // Usage: node browser_test.mjs --dist DIR --out DIR [--chromium PATH] [--positions FFO_FILE]
+//        [--only CHECK]   (one of the checks' function names, e.g. offlineSecondVisit)
 // With --positions (the reference endgame file, ../shared/data/ffo.txt), the strongest level
 // is timed on FFO #41 and its move checked against the file; without, on the start position.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -197,7 +199,12 @@ async function shootAndCheck(page, name, label) {
 }
 
 async function openPage(browser, url, options = {}) {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
+  // Service workers only where a check is about them: elsewhere the worker's copying of the
+  // build's files would compete with what those checks measure.
+  const context = options.context ?? await browser.newContext({
+    viewport: { width: WIDTH, height: HEIGHT },
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   if (options.storage) {
     await context.addInitScript((entries) => {
       for (const [k, v] of Object.entries(entries)) window.localStorage.setItem(k, v);
@@ -233,6 +240,16 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 const stats = (gaps) => `${gaps.length + 1} frames, median ${percentile(gaps, 0.5).toFixed(1)} ms, ` +
   `p99 ${percentile(gaps, 0.99).toFixed(1)} ms, longest ${gaps[gaps.length - 1].toFixed(1)} ms`;
 
+// Like a player: move there, let a frame see the pointer over the square, then click.
+async function clickSquare(page, square) {
+  const { x, y } = await page.evaluate(() => window.reversiPage.squares).then((q) => q[square]);
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.waitForTimeout(300);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+}
+
 // --- The checks ------------------------------------------------------------------------
 
 async function playAMove(browser, base) {
@@ -249,13 +266,7 @@ async function playAMove(browser, base) {
   await shootAndCheck(page, 'web-start.png', 'start');
 
   const square = s.legal.split(',')[0];
-  const { x, y } = await page.evaluate(() => window.reversiPage.squares).then((q) => q[square]);
-  // Like a player: move there, let a frame see the pointer over the square, then click.
-  await page.mouse.move(x, y, { steps: 4 });
-  await page.waitForTimeout(300);
-  await page.mouse.down();
-  await page.waitForTimeout(80);
-  await page.mouse.up();
+  await clickSquare(page, square);
   s = await waitFor(page, `the disc on ${square}`, (t) => Number(t.ply) >= 1);
   check(s.black === '4' && s.white === '1', `after ${square}: expected 4-1, saw ${s.black}-${s.white}`);
   s = await waitFor(page, "the computer's reply", (t) => Number(t.ply) >= 2 && settled(t));
@@ -530,22 +541,87 @@ async function strongestLevelInTheWorker(browser, base) {
   await context.close();
 }
 
+// The first visit registers the service worker, which keeps the build's files; the page is
+// installable (Chromium's own verdict); a second visit with the network cut starts from those
+// files and plays a move against the computer, whose worker loads from them too.
+async function offlineSecondVisit(browser, base) {
+  console.log('installable, and a second visit without the network');
+  // A profile of its own: Chromium installs nothing from an incognito window, which the other
+  // checks' contexts are.
+  const profile = mkdtempSync(join(tmpdir(), 'reversi-profile-'));
+  const context = await chromium.launchPersistentContext(profile,
+    { ...LAUNCH, viewport: { width: WIDTH, height: HEIGHT } });
+  const { page } = await openPage(browser, `${base}/`, { context });
+  const kept = await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || registration.active.state !== 'activated') {
+      return null;
+    }
+    const names = (await caches.keys()).filter((name) => name.startsWith('reversi-'));
+    if (names.length !== 1) return null;
+    const files = (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
+    return { cache: names[0], files };
+  }, null, { timeout: 120_000, polling: 500 }).then((handle) => handle.jsonValue());
+  for (const file of ['/index.html', '/reversi_bg.wasm', '/engine_bg.wasm', '/ai-worker.js',
+    '/eval.bin', '/manifest.webmanifest', '/icons/icon-512.png']) {
+    check(kept.files.includes(file), `the service worker did not keep ${file}: ${kept.files}`);
+  }
+  console.log(`  the service worker keeps ${kept.files.length} files in ${kept.cache}`);
+  const cdp = await context.newCDPSession(page);
+  const { errors } = await cdp.send('Page.getAppManifest');
+  check(errors.length === 0, `the manifest has errors: ${JSON.stringify(errors)}`);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  check(installabilityErrors.length === 0,
+    `Chromium says the page is not installable: ${JSON.stringify(installabilityErrors)}`);
+  console.log('  Chromium finds the page installable (manifest, icons, service worker)');
+  await page.close();
+
+  await context.setOffline(true);
+  // A link's game: the player has Black, and the computer answers f5 for White.
+  const again = await openPage(browser, `${base}/#f5`, { context });
+  let s = await waitFor(again.page, "the computer's answer to the link's f5, offline",
+    (t) => t.moves.startsWith('f5') && Number(t.ply) >= 2 && t.menu === 'None' && settled(t));
+  const controlled = await again.page.evaluate(() => navigator.serviceWorker.controller !== null);
+  check(controlled, 'the offline visit is not served by the service worker');
+  // A file the worker does not keep must fail to load: the network is really cut.
+  const reached = await again.page.evaluate(() => fetch('not-kept.txt', { cache: 'no-store' })
+    .then((response) => `HTTP ${response.status}`, () => null));
+  check(reached === null, `offline, the server still answered (${reached})`);
+  const square = s.legal.split(',')[0];
+  await clickSquare(again.page, square);
+  s = await waitFor(again.page, `${square} and the computer's reply, offline`,
+    (t) => Number(t.ply) >= 4 && settled(t));
+  await shootAndCheck(again.page, 'web-offline.png', `offline: ${s.moves}`);
+  check(await again.page.evaluate(() => window.reversiAi.answered()) >= 2,
+    "offline, the computer's moves did not come from the AI's worker");
+  check(await again.page.evaluate(() => window.reversiAi.learned()) === true,
+    'offline, the AI searched without its trained weights (eval.bin was not kept)');
+  console.log(`  offline: the page started from the kept files; ${s.moves} played, the ` +
+    "computer's moves from its worker");
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+
+const LAUNCH = {
+  executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+    '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--disable-quic', '--no-first-run'],
+};
+
 async function main() {
   const server = await serve(dist);
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-      '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--disable-quic', '--no-first-run'],
-  });
+  const browser = await chromium.launch(LAUNCH);
   let log = [];
   try {
-    log = await playAMove(browser, server.url);
-    await openLinks(browser, server.url);
-    await savedSettings(browser, server.url);
-    await savedGames(browser, server.url);
-    await strongestLevelInTheWorker(browser, server.url);
+    const checks = { playAMove, openLinks, savedSettings, savedGames, strongestLevelInTheWorker,
+      offlineSecondVisit };
+    for (const [name, run] of Object.entries(checks)) {
+      if (args.only && args.only !== name) continue;
+      const said = await run(browser, server.url);
+      if (name === 'playAMove') log = said;
+    }
     console.log(`browser test passed; screenshots in ${out}`);
   } catch (error) {
     console.error(`browser test FAILED: ${error.message}`);
