@@ -62,7 +62,7 @@ wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name
 cp web/index.html web/page.js web/ai-worker.js web/favicon.svg web/manifest.webmanifest dist/
 # The engine's trained weights, once: the AI worker installs them (both modules leave them out).
 cp engine/assets/eval.bin dist/
-cp -r web/icons dist/
+mkdir -p dist/icons && cp web/icons/*.png dist/icons/
 # The service worker's copy names this build's files and its version: a hash of them, so
 # that any change makes a new version that replaces the old cache (web/sw.js says how).
 files=$(cd dist && find . -type f ! -name sw.js -printf '%P\n' | LC_ALL=C sort)
