@@ -7,6 +7,7 @@
 //! and the lowered priority, which stayed with the pool's thread, slowed every later compile.
 //! A thread of its own costs tens of microseconds a move and takes its priority with it.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -18,7 +19,7 @@ use reversi_engine::grid::{GridMove, GridPosition};
 use reversi_engine::search::Level;
 use reversi_engine::search::remote::answer_line;
 
-use super::moves::{SinceStart, computer_move};
+use super::moves::{SinceStart, complete_move, computer_move};
 
 /// The computer's move, searched in the background.
 pub type Job = Background<GridMove>;
@@ -41,14 +42,20 @@ enum Answer<T> {
     /// A task on the compute pool, where the system refused a new thread: slower to start
     /// behind the renderer's work, but the game goes on.
     Pool(Task<T>),
-    /// The search's thread ended without answering (a panic, which Rust has reported).
+    /// The search's thread ended without answering (never expected: a panic is answered
+    /// with the job's fallback).
     Lost,
 }
 
 impl<T: Send + 'static> Background<T> {
     /// Runs `search` on a new low-priority thread; it is handed the stop flag. `search` is
-    /// cloned so that the original can go to the pool if the thread is refused.
-    fn spawn(search: impl FnOnce(&AtomicBool) -> T + Clone + Send + 'static) -> Background<T> {
+    /// cloned so that the original can go to the pool if the thread is refused. If the
+    /// search panics (a bug, which Rust reports), `fallback` answers instead, so the game
+    /// never waits for a move that cannot come.
+    fn spawn(
+        search: impl FnOnce(&AtomicBool) -> T + Clone + Send + 'static,
+        fallback: impl FnOnce() -> T + Send + 'static,
+    ) -> Background<T> {
         let stop = Arc::new(AtomicBool::new(false));
         let (send, receive) = sync_channel(1);
         let (flag, on_thread) = (stop.clone(), search.clone());
@@ -56,8 +63,10 @@ impl<T: Send + 'static> Background<T> {
             .name("reversi-search".into())
             .spawn(move || {
                 lowest_priority();
+                let answer = std::panic::catch_unwind(AssertUnwindSafe(|| on_thread(&flag)))
+                    .unwrap_or_else(|_| fallback());
                 // A send fails only when the job was dropped: the answer is not wanted.
-                let _ = send.send(on_thread(&flag));
+                let _ = send.send(answer);
             });
         let answer = match spawned {
             Ok(_) => Answer::Thread(Mutex::new(receive)),
@@ -94,13 +103,20 @@ impl<T: Send + 'static> Background<T> {
 
 impl Job {
     pub fn start(pos: GridPosition, level: Level, seed: u64) -> Job {
-        Background::spawn(move |stop| computer_move(&pos, level, seed, stop))
+        Background::spawn(
+            move |stop| computer_move(&pos, level, seed, stop),
+            // The first legal move, or a pass (complete_move warns that it stands in).
+            move || complete_move(&pos, None),
+        )
     }
 }
 
 impl LineJob {
     pub fn start(line: String) -> LineJob {
-        Background::spawn(move |stop| answer_line(&line, stop, &SinceStart(Instant::now())))
+        Background::spawn(
+            move |stop| answer_line(&line, stop, &SinceStart(Instant::now())),
+            || "error the search stopped on an internal error".to_string(),
+        )
     }
 }
 
@@ -186,6 +202,23 @@ mod tests {
             }
             other => panic!("no move while the pool was busy: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_search_that_panics_is_answered_by_its_fallback() {
+        let mut job = Background::spawn(|_: &AtomicBool| -> u32 { panic!("a bug") }, || 7);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let answer = loop {
+            if let Some(answer) = job.poll() {
+                break answer;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no answer from a search that panicked"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(answer, 7);
     }
 
     #[test]
