@@ -552,16 +552,23 @@ async function offlineSecondVisit(browser, base) {
   const context = await chromium.launchPersistentContext(profile,
     { ...LAUNCH, viewport: { width: WIDTH, height: HEIGHT } });
   const { page } = await openPage(browser, `${base}/`, { context });
-  const kept = await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active || registration.active.state !== 'activated') {
-      return null;
-    }
-    const names = (await caches.keys()).filter((name) => name.startsWith('reversi-'));
-    if (names.length !== 1) return null;
-    const files = (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
-    return { cache: names[0], files };
-  }, null, { timeout: 120_000, polling: 500 }).then((handle) => handle.jsonValue());
+  // Polled with evaluate, which awaits the check's promise (waitForFunction would take the
+  // promise itself as a truthy answer and return before the worker is ready).
+  let kept = null;
+  for (const until = Date.now() + 120_000; !kept && Date.now() < until;) {
+    kept = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration || !registration.active || registration.active.state !== 'activated') {
+        return null;
+      }
+      const names = (await caches.keys()).filter((name) => name.startsWith('reversi-'));
+      if (names.length !== 1) return null;
+      const cache = await caches.open(names[0]);
+      return { cache: names[0], files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
+    });
+    if (!kept) await page.waitForTimeout(500);
+  }
+  check(kept, 'the service worker did not keep the files within 120 s');
   for (const file of ['/index.html', '/reversi_bg.wasm', '/engine_bg.wasm', '/ai-worker.js',
     '/eval.bin', '/manifest.webmanifest', '/icons/icon-512.png']) {
     check(kept.files.includes(file), `the service worker did not keep ${file}: ${kept.files}`);
