@@ -131,11 +131,11 @@
   // makes the game installable. Registered once the game runs, so that its copy of the files
   // never competes with the first visit's download. Browsers allow it only on https and on
   // localhost; elsewhere (a file:// page, plain http) the game plays as before.
-  let offline = null;
+  let registered = false;
   function keepForOffline() {
-    if (offline || !('serviceWorker' in navigator) || !window.isSecureContext) return;
-    offline = navigator.serviceWorker.register('sw.js').then(
-      () => navigator.serviceWorker.ready,
+    if (registered || !('serviceWorker' in navigator) || !window.isSecureContext) return;
+    registered = true;
+    navigator.serviceWorker.register('sw.js').catch(
       (error) => console.warn(`The game cannot be kept for offline play: ${error}`));
   }
 
