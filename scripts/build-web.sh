@@ -60,6 +60,9 @@ wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name
 wasm-bindgen --target web --no-typescript "${slim[@]}" --out-dir dist --out-name engine \
   "$out/reversi_engine_worker.wasm"
 cp web/index.html web/page.js web/ai-worker.js web/favicon.svg web/manifest.webmanifest dist/
+# The page's own words (loading, errors, the tab's title) in every language, from the same
+# message files as the game's.
+python3 scripts/web_messages.py locales > dist/messages.js
 # The engine's trained weights, once: the AI worker installs them (both modules leave them out).
 cp engine/assets/eval.bin dist/
 mkdir -p dist/icons && cp web/icons/*.png dist/icons/

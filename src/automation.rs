@@ -15,6 +15,7 @@ use crate::analysis::hints::ShownScores;
 use crate::board::count::EndCount;
 use crate::board::geometry::square_center;
 use crate::hud::game_over::GameOverPanel;
+use crate::i18n::{Language, Tr, Translations};
 use crate::rules::Match;
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::{Cursor, Cursors};
@@ -23,7 +24,15 @@ use crate::theme::focus::Focused;
 
 pub(super) fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") || std::env::var("REVERSI_AUTOMATION").is_ok_and(|v| v == "1") {
-        app.add_systems(Last, (report_squares, report_buttons, report_state));
+        app.add_systems(
+            Last,
+            (
+                report_squares,
+                report_buttons,
+                report_state,
+                report_overflow,
+            ),
+        );
     }
 }
 
@@ -64,18 +73,20 @@ fn word(s: &str) -> String {
     s.replace([' ', '\n'], "_")
 }
 
-/// A button's label: its text, else its name.
+/// A button's label, in English whatever the player reads (so a script finds "Start game"
+/// in every language): its text, else its name.
 fn label_of(
     button: Entity,
     children: &Query<&Children>,
-    texts: &Query<&Text>,
+    texts: &Query<&Tr>,
+    translations: &Translations,
     names: &Query<&Name>,
 ) -> Option<String> {
     children
         .get(button)
         .ok()
         .and_then(|kids| kids.iter().find_map(|k| texts.get(k).ok()))
-        .map(|t| t.0.clone())
+        .map(|t| translations.text_in(Language::English, &t.0))
         .or_else(|| names.get(button).ok().map(|n| n.as_str().to_string()))
 }
 
@@ -92,7 +103,8 @@ fn report_buttons(
         With<Button>,
     >,
     children: Query<&Children>,
-    texts: Query<&Text>,
+    texts: Query<&Tr>,
+    translations: Res<Translations>,
     names: Query<&Name>,
     mut last: Local<String>,
 ) {
@@ -100,7 +112,7 @@ fn report_buttons(
         .iter()
         .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
         .map(|(e, _, at, _)| {
-            let label = label_of(e, &children, &texts, &names).unwrap_or_default();
+            let label = label_of(e, &children, &texts, &translations, &names).unwrap_or_default();
             (at.translation.y, at.translation.x, word(&label))
         })
         .collect();
@@ -109,6 +121,68 @@ fn report_buttons(
     for (y, x, label) in shown {
         line.push_str(&format!(" {label}:{x:.0},{y:.0}"));
     }
+    if *last != line {
+        emit(&line);
+        *last = line;
+    }
+}
+
+/// `OVERFLOW Computer_level Settings …`: the texts on screen (by their English words) that
+/// stick out of the box they sit in or out of the window, whenever that list changes;
+/// `OVERFLOW` alone when none does. A long German word in a narrow column shows here before a
+/// player sees it cut off. Boxes that clip on purpose (a list's long file names) are left out.
+fn report_overflow(
+    texts: Query<(
+        &Tr,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        &ChildOf,
+    )>,
+    boxes: Query<(&ComputedNode, &UiGlobalTransform, &Node)>,
+    windows: Query<&Window>,
+    translations: Res<Translations>,
+    mut last: Local<String>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let screen = Rect::new(
+        0.0,
+        0.0,
+        window.physical_width() as f32,
+        window.physical_height() as f32,
+    );
+    // A pixel of slack: layout rounds each edge on its own.
+    let inside = |inner: Rect, outer: Rect| {
+        inner.min.x >= outer.min.x - 1.0
+            && inner.min.y >= outer.min.y - 1.0
+            && inner.max.x <= outer.max.x + 1.0
+            && inner.max.y <= outer.max.y + 1.0
+    };
+    let rect = |node: &ComputedNode, at: &UiGlobalTransform| {
+        Rect::from_center_size(at.translation, node.size())
+    };
+    let mut out: Vec<String> = Vec::new();
+    for (tr, node, at, visible, parent) in &texts {
+        if !visible.get() || node.is_empty() {
+            continue;
+        }
+        let text = rect(node, at);
+        let in_box = match boxes.get(parent.parent()) {
+            Ok((_, _, style)) if !style.overflow.x.is_visible() => true,
+            Ok((outer, outer_at, _)) => inside(text, rect(outer, outer_at)),
+            Err(_) => true,
+        };
+        if !in_box || !inside(text, screen) {
+            out.push(word(&translations.text_in(Language::English, &tr.0)));
+        }
+    }
+    out.sort();
+    let line = std::iter::once("OVERFLOW".to_string())
+        .chain(out)
+        .collect::<Vec<_>>()
+        .join(" ");
     if *last != line {
         emit(&line);
         *last = line;
@@ -132,7 +206,8 @@ fn report_state(
     panels: Query<(), With<GameOverPanel>>,
     focused: Res<Focused>,
     children: Query<&Children>,
-    texts: Query<&Text>,
+    texts: Query<&Tr>,
+    translations: Res<Translations>,
     names: Query<&Name>,
     review: Res<GameReview>,
     shown: Res<ShownScores>,
@@ -144,7 +219,7 @@ fn report_state(
     // The focused button by its label, and the players' names, each one word on the line.
     let focus = focused
         .0
-        .and_then(|button| label_of(button, &children, &texts, &names))
+        .and_then(|button| label_of(button, &children, &texts, &translations, &names))
         .map(|label| word(&label))
         .unwrap_or_else(|| "-".into());
     let status = match state.status() {
@@ -166,7 +241,8 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
+        "STATE lang={} size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
+        translations.language().code(),
         pos.size().side(),
         state.game.ply(),
         pos.discs(Side::Black).count_ones(),

@@ -11,6 +11,7 @@ use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::{GridGame, parse_grid_board};
 use reversi_engine::{Komi, Rules};
 
+use crate::i18n::{Explain, Msg};
 use crate::link::{NotAGame, fragment_of, game_from_fragment};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::schedule::GameSet;
@@ -99,9 +100,9 @@ fn clipboard_keys(
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
         let text = whole_record_text(&state.game);
         let message = match clipboard.set_text(text.clone()) {
-            Ok(()) if text.is_empty() => "Copied: no moves yet".to_string(),
-            Ok(()) => format!("Copied the game to the clipboard: {}", short(&text)),
-            Err(e) => format!("Could not copy the game: {e:?}"),
+            Ok(()) if text.is_empty() => Msg::new("clipboard-copied-empty"),
+            Ok(()) => Msg::new("clipboard-copied").arg("moves", short(&text)),
+            Err(e) => Msg::new("clipboard-not-copied").arg("why", format!("{e:?}")),
         };
         toasts.write(Toast(message));
     }
@@ -117,7 +118,9 @@ fn clipboard_keys(
                 open.write(OpenGameText { text, setup: None });
             }
             Err(e) => {
-                toasts.write(Toast(format!("Could not read the clipboard: {e:?}")));
+                toasts.write(Toast(
+                    Msg::new("clipboard-not-read").arg("why", format!("{e:?}")),
+                ));
             }
         }
     }
@@ -157,14 +160,13 @@ fn open_game_text(
                 };
                 menu.as_mut().set_if_neq(Menu::None);
                 let moves = game.ply();
-                toasts.write(Toast(format!(
-                    "Opened a game of {moves} move{}",
-                    if moves == 1 { "" } else { "s" }
-                )));
+                toasts.write(Toast(Msg::new("opened-game-of").arg("moves", moves)));
                 resume.write(ResumeRequest { game, setup });
             }
             Err(why) => {
-                toasts.write(Toast(format!("Could not open that game: {why}")));
+                toasts.write(Toast(
+                    Msg::new("open-game-failed").arg("why", why.explain()),
+                ));
             }
         }
     }

@@ -5,8 +5,9 @@
 //! modules listed before it (`scripts/check_layers.py` holds the code to this list):
 //!
 //! 1. Foundations: `command_line` (--help, --version), `schedule` (the frame's order), `web`
-//!    (the page's JavaScript), `user_files`, `rules` (the match: requests in, facts out),
-//!    `settings`, `records` (the autosave).
+//!    (the page's JavaScript), `i18n` (the player's language: messages, not words),
+//!    `user_files`, `rules` (the match: requests in, facts out), `settings`, `records` (the
+//!    autosave).
 //! 2. `state`: what several layers read (the open menu, who holds which device, the cursors,
 //!    the couch match, whether the board is moving, notices for the player).
 //! 3. Features that read state and the rules: `ai`, `couch`, `link`, `theme`, `board`,
@@ -29,6 +30,7 @@ pub mod command_line;
 pub mod couch;
 pub mod graphics;
 pub mod hud;
+pub mod i18n;
 pub mod input;
 pub mod link;
 pub mod menus;
@@ -50,6 +52,7 @@ use bevy::prelude::*;
 pub fn logic(app: &mut App) {
     app.add_plugins(bevy_tweening::TweeningPlugin).add_plugins((
         schedule::plugin,
+        i18n::plugin,
         settings::plugin,
         rules::plugin,
         state::plugin,

@@ -11,6 +11,8 @@ use reversi_engine::ggf::GgfError;
 use reversi_engine::grid::{BoardSize, GridBoardError, GridGame, GridTranscriptError};
 use reversi_engine::{Rules, UnknownRule};
 
+use crate::i18n::{Explain, Msg};
+
 /// Longer than any real game's transcript (96 moves of up to three characters on 10×10, passes,
 /// a tag): anything longer is
 /// not a link this game wrote.
@@ -39,6 +41,21 @@ pub enum NotAGame {
     Ggf(#[from] GgfError),
     #[error("not a board: {0}")]
     Board(#[from] GridBoardError),
+}
+
+impl Explain for NotAGame {
+    fn explain(&self) -> Msg {
+        match self {
+            NotAGame::Empty => Msg::new("not-a-game-empty"),
+            NotAGame::LongLink(n) => Msg::new("not-a-game-long-link").arg("n", *n),
+            NotAGame::LongText(n) => Msg::new("not-a-game-long-text").arg("n", *n),
+            NotAGame::Rules(e) => e.explain(),
+            NotAGame::Size(size) => Msg::new("not-a-game-size").arg("size", size.as_str()),
+            NotAGame::Moves(e) => e.explain(),
+            NotAGame::Ggf(e) => Msg::new("not-a-game-ggf").arg("why", e.explain()),
+            NotAGame::Board(e) => Msg::new("not-a-game-board").arg("why", e.explain()),
+        }
+    }
 }
 
 /// The fragment for `game` (without `#`); empty for a standard game not yet begun.
@@ -122,6 +139,7 @@ mod browser {
     use reversi_engine::grid::GridGame;
 
     use super::{fragment_of, game_from_fragment};
+    use crate::i18n::{Explain, Msg};
     use crate::records::SaveNotice;
     use crate::rules::{GameSetup, Match, ResumeRequest};
     use crate::schedule::GameSet;
@@ -134,8 +152,8 @@ mod browser {
             Ok(text) => match game_from_fragment(&text) {
                 Ok(game) => game,
                 Err(why) => {
-                    let message = format!("The link's game could not be opened:\n{why}.");
-                    warn!("{message} (fragment `{text}`)");
+                    warn!("The link's game could not be opened: {why} (fragment `{text}`)");
+                    let message = Msg::new("link-not-opened").arg("why", why.explain());
                     app.insert_resource(SaveNotice(Some(message)));
                     let _ = page::set_fragment("");
                     None

@@ -9,6 +9,7 @@ use reversi_engine::grid::GridGame;
 use reversi_engine::search::Level;
 use std::path::PathBuf;
 
+use crate::i18n::{Explain, Msg};
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
 use crate::schedule::GameSet;
 use crate::user_files::{Kind, StorageError, StorageFailed, UserText, temporary};
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     }
     let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
     if let Some(notice) = &notice {
-        warn!("{notice}");
+        warn!("{notice:?}");
     }
     app.insert_resource(SavedGame(saved))
         .insert_resource(SaveNotice(notice))
@@ -48,7 +49,7 @@ pub struct SavedGame(pub Option<Resumable>);
 /// What went wrong with the save (in the browser: the link) at start-up, for the new-game menu
 /// to say.
 #[derive(Resource, Default)]
-pub struct SaveNotice(pub Option<String>);
+pub struct SaveNotice(pub Option<Msg>);
 
 /// The extra GGF property that says who plays each side: `human` or `computer:LEVEL`.
 const PLAYERS_PROPERTY: &str = "PL";
@@ -176,7 +177,7 @@ impl SaveFile {
 
     /// Reads the save at start-up: an unfinished game to offer, and a message if the save
     /// could not be used (it is then moved aside as `current.ggf.unreadable-N`).
-    pub fn load_at_start(&self) -> (Option<Resumable>, Option<String>) {
+    pub fn load_at_start(&self) -> (Option<Resumable>, Option<Msg>) {
         let Some(place) = &self.place else {
             return (None, None);
         };
@@ -190,30 +191,34 @@ impl SaveFile {
             Err(e) => {
                 return (
                     None,
-                    Some(format!("The saved game could not be read: {e}.")),
+                    Some(Msg::new("save-unreadable").arg("why", e.explain())),
                 );
             }
         };
         let problem = match String::from_utf8(bytes) {
-            Err(_) => StorageError::NotText.to_string(),
+            Err(_) => StorageError::NotText.explain(),
             Ok(text) => match GridRecord::parse(&text) {
-                Err(e) => e.to_string(),
+                Err(e) => e.explain(),
                 Ok(record) => match resumable_from(&record) {
-                    None => "it does not say who plays which side".to_string(),
+                    None => Msg::new("save-no-players"),
                     Some(r) if r.game.current().is_over() => return (None, None),
                     Some(r) => return (Some(r), None),
                 },
             },
         };
         let kept = match place.move_aside() {
-            Ok(aside) => format!("it was kept as {aside}"),
-            Err(e) => format!("it stays at {place} ({e})"),
+            Ok(aside) => Msg::new("save-kept-as").arg("place", aside.to_string()),
+            Err(e) => Msg::new("save-stays-at")
+                .arg("place", place.to_string())
+                .arg("why", e.explain()),
         };
         (
             None,
-            Some(format!(
-                "The saved game could not be resumed: {problem}; {kept}."
-            )),
+            Some(
+                Msg::new("save-not-resumed")
+                    .arg("why", problem)
+                    .arg("kept", kept),
+            ),
         )
     }
 }
@@ -249,7 +254,7 @@ fn autosave(
             warn!("cannot save the game: {e}");
             // The player hears of it once, not after every move.
             if !std::mem::replace(&mut *failing, true) {
-                failed.write(StorageFailed::Game(e.to_string()));
+                failed.write(StorageFailed::Game(e));
             }
         }
     }

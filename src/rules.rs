@@ -7,6 +7,7 @@ use reversi_engine::grid::{BoardSize, Cell, GridGame, GridIllegalMove, GridMove,
 use reversi_engine::search::Level;
 use reversi_engine::{Color, Direction, Komi, KomiResult, Outcome, Rules, Status};
 
+use crate::i18n::Msg;
 use crate::schedule::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
@@ -97,11 +98,12 @@ impl GameSetup {
     }
 
     /// A short description for the window title and HUD.
-    pub fn mode_name(&self) -> &'static str {
+    /// The message naming who plays ("Two players").
+    pub fn mode_key(&self) -> &'static str {
         match self.players {
-            [Player::Human, Player::Human] => "Two players",
-            [Player::Computer(_), Player::Computer(_)] => "Computer vs computer",
-            _ => "Against the computer",
+            [Player::Human, Player::Human] => "new-game-two-players",
+            [Player::Computer(_), Player::Computer(_)] => "new-game-demo",
+            _ => "new-game-vs-computer",
         }
     }
 
@@ -279,10 +281,12 @@ impl Finished {
 }
 
 /// A komi in words, the side it counts for named by `name`: "komi 2.5 for White".
-pub fn komi_words(komi: Komi, name: impl Fn(Color) -> String) -> String {
+pub fn komi_words(komi: Komi, name: impl Fn(Color) -> Msg) -> Msg {
     match komi.favours() {
-        Some(side) => format!("komi {} for {}", komi.size(), name(side)),
-        None => "komi 0".to_string(),
+        Some(side) => Msg::new("komi-for")
+            .arg("komi", komi.size())
+            .arg("side", name(side)),
+        None => Msg::new("komi-zero"),
     }
 }
 

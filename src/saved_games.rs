@@ -14,6 +14,8 @@ use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::{GridGame, GridMove, GridPosition};
 
 use crate::clipboard::game_from_text;
+use crate::i18n::errors::side_key;
+use crate::i18n::{Explain, Msg};
 use crate::link::{NotAGame, fragment_of, tag_of};
 use crate::records::{now_utc, record_of, resumable_from, utc_date};
 use crate::rules::{Finished, GameSetup, Match, ResumeRequest, komi_words, whole_record};
@@ -91,7 +93,7 @@ pub struct ListSavedGames;
 pub struct ShelfList {
     pub entries: Vec<ShelfEntry>,
     /// Why the shelf could not be listed, if it could not.
-    pub problem: Option<String>,
+    pub problem: Option<Msg>,
 }
 
 /// One saved game in the list.
@@ -120,7 +122,7 @@ pub struct SavedGame {
 
 impl SavedGame {
     /// A line for the list: "Ann vs Bob, 34 discs placed, Black won 40-24, 2026-11-23".
-    pub fn summary(&self) -> String {
+    pub fn summary(&self) -> Msg {
         let placed = self
             .game
             .moves()
@@ -129,12 +131,13 @@ impl SavedGame {
             .count();
         let mut parts = Vec::new();
         if let Some([black, white]) = &self.names {
-            parts.push(format!("{black} vs {white}"));
+            parts.push(
+                Msg::new("players-vs")
+                    .arg("black", Msg::name(black))
+                    .arg("white", Msg::name(white)),
+            );
         }
-        parts.push(format!(
-            "{placed} disc{} placed",
-            if placed == 1 { "" } else { "s" }
-        ));
+        parts.push(Msg::new("summary-placed").arg("discs", placed));
         let current = self.game.current();
         let (b, w) = (
             current.discs(reversi_engine::Color::Black).count_ones(),
@@ -144,23 +147,29 @@ impl SavedGame {
             reversi_engine::Status::Over(outcome) => {
                 // In a komi game the winner is the one the komi makes.
                 let finished = Finished::new(outcome, self.komi);
-                let with = finished.komi.map_or(String::new(), |(komi, _)| {
-                    format!(" with {}", komi_words(komi, |side| side.to_string()))
-                });
-                match finished.winner {
-                    Some(side) => format!("{side} won {b}-{w}{with}"),
-                    None => format!("drawn {b}-{w}{with}"),
+                let score = format!("{b}-{w}");
+                let result = match finished.winner {
+                    Some(side) => Msg::new("summary-won")
+                        .arg("side", Msg::new(side_key(side)))
+                        .arg("score", score),
+                    None => Msg::new("summary-drawn").arg("score", score),
+                };
+                match finished.komi {
+                    Some((komi, _)) => Msg::new("summary-with-komi")
+                        .arg("result", result)
+                        .arg("komi", komi_words(komi, |side| Msg::new(side_key(side)))),
+                    None => result,
                 }
             }
-            _ => format!("unfinished at {b}-{w}"),
+            _ => Msg::new("summary-unfinished").arg("score", format!("{b}-{w}")),
         });
         if let Some(tag) = tag_of(self.game.size(), self.game.rules()) {
-            parts.push(tag);
+            parts.push(Msg::verbatim(tag));
         }
         if let Some(day) = self.date.get(..10) {
-            parts.push(day.to_string());
+            parts.push(Msg::verbatim(day));
         }
-        parts.join(", ")
+        Msg::Joined(parts)
     }
 }
 
@@ -278,6 +287,18 @@ pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, ShelfError> {
 /// Why nothing can be saved or listed here.
 pub const NO_SHELF: &str = "there is no folder to keep games in (no home folder)";
 
+impl Explain for ShelfError {
+    fn explain(&self) -> Msg {
+        match self {
+            ShelfError::NoShelf => Msg::new("shelf-none"),
+            ShelfError::NoName => Msg::new("shelf-no-name"),
+            ShelfError::SetUpBoard => Msg::new("shelf-set-up-board"),
+            ShelfError::Storage(e) => e.explain(),
+            ShelfError::NotAGame(e) => e.explain(),
+        }
+    }
+}
+
 /// Why a game could not be saved, opened, deleted or listed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShelfError {
@@ -311,12 +332,16 @@ fn save_games(
         })();
         match saved {
             Ok((file, place)) => {
-                toasts.write(Toast(format!("Saved \"{file}\" in {place}")));
+                toasts.write(Toast(
+                    Msg::new("shelf-saved")
+                        .arg("file", file)
+                        .arg("place", place),
+                ));
                 menu.as_mut().set_if_neq(Menu::None);
                 list.write(ListSavedGames);
             }
             Err(why) => {
-                toasts.write(Toast(format!("Could not save the game: {why}")));
+                toasts.write(Toast(Msg::new("shelf-not-saved").arg("why", why.explain())));
             }
         }
     }
@@ -335,8 +360,10 @@ fn delete_games(
             .ok_or(ShelfError::NoShelf)
             .and_then(|folder| Ok(folder.remove(&request.file)?));
         toasts.write(Toast(match removed {
-            Ok(()) => format!("Deleted \"{}\"", request.file),
-            Err(why) => format!("Could not delete \"{}\": {why}", request.file),
+            Ok(()) => Msg::new("shelf-deleted").arg("file", request.file.as_str()),
+            Err(why) => Msg::new("shelf-not-deleted")
+                .arg("file", request.file.as_str())
+                .arg("why", why.explain()),
         }));
         list.write(ListSavedGames);
     }
@@ -374,7 +401,9 @@ fn open_games(
                         ..state.setup.clone()
                     },
                 };
-                toasts.write(Toast(format!("Opened \"{}\"", request.file)));
+                toasts.write(Toast(
+                    Msg::new("shelf-opened").arg("file", request.file.as_str()),
+                ));
                 menu.as_mut().set_if_neq(Menu::None);
                 resume.write(ResumeRequest {
                     game: saved.game,
@@ -382,7 +411,11 @@ fn open_games(
                 });
             }
             Err(why) => {
-                toasts.write(Toast(format!("Could not open \"{}\": {why}", request.file)));
+                toasts.write(Toast(
+                    Msg::new("shelf-not-opened")
+                        .arg("file", request.file.as_str())
+                        .arg("why", why.explain()),
+                ));
             }
         }
     }
@@ -408,7 +441,7 @@ fn list_games(
         },
         Err(why) => ShelfList {
             entries: Vec::new(),
-            problem: Some(format!("The saved games could not be listed: {why}")),
+            problem: Some(Msg::new("shelf-not-listed").arg("why", why.explain())),
         },
     };
 }
@@ -416,6 +449,7 @@ fn list_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{Language, Translations};
 
     #[test]
     fn names_become_plain_file_names() {
@@ -446,9 +480,18 @@ mod tests {
             date: "2026-11-23 10:00:00 UTC".into(),
             komi: None,
         };
+        let english = Translations::new(Language::English);
         assert_eq!(
-            saved.summary(),
+            english.text(&saved.summary()),
             "Ann vs Bob, 3 discs placed, unfinished at 5-2, 2026-11-23"
+        );
+        let hungarian = Translations::new(Language::Hungarian);
+        let line = hungarian
+            .check(Language::Hungarian, &saved.summary())
+            .unwrap();
+        assert!(
+            line.starts_with("Ann") && line.ends_with("2026-11-23"),
+            "{line}"
         );
     }
 
@@ -479,13 +522,14 @@ mod tests {
             date: String::new(),
             komi: Some(komi),
         };
+        let english = Translations::new(Language::English);
+        let summary = english.text(&saved.summary());
         assert!(
-            saved.summary().ends_with(&format!(
+            summary.ends_with(&format!(
                 "White won {b}-{w} with {}",
-                komi_words(komi, |s| s.to_string())
+                english.text(&komi_words(komi, |s| Msg::new(side_key(s))))
             )),
-            "{}",
-            saved.summary()
+            "{summary}"
         );
     }
 }

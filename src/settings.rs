@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::user_files::{Kind, StorageFailed, UserText};
+use crate::i18n::{Language, Translations};
+use crate::user_files::{Kind, StorageError, StorageFailed, UserText};
 
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
@@ -17,7 +18,8 @@ pub(super) fn plugin(app: &mut App) {
     };
     app.insert_resource(settings);
     app.add_message::<StorageFailed>()
-        .add_systems(Last, save_when_changed);
+        .add_systems(Last, save_when_changed)
+        .add_systems(PreUpdate, apply_language);
 }
 
 /// How fast discs drop and flip.
@@ -138,6 +140,8 @@ pub struct Settings {
     /// The graphics preset the player chose; `None` lets the game choose from the graphics
     /// adapter (low on a software renderer, high otherwise).
     pub graphics: Option<Quality>,
+    /// The language the player chose; `None` follows the system's.
+    pub language: Option<Language>,
 }
 
 /// A person at the couch: the name the HUD shows and the colour of their cursor.
@@ -226,6 +230,7 @@ impl Default for Settings {
             ],
             window_size: None,
             graphics: None,
+            language: None,
         }
     }
 }
@@ -265,6 +270,9 @@ impl Settings {
         }
         if let Some(quality) = self.graphics {
             text += &format!("graphics = {}\n", quality.name());
+        }
+        if let Some(language) = self.language {
+            text += &format!("language = {}\n", language.code());
         }
         text
     }
@@ -321,6 +329,10 @@ impl Settings {
                         (320..=16_384).contains(&w) && (200..=16_384).contains(&h)
                     })
                     .map(|size| s.window_size = Some(size)),
+                "language" => Language::ALL
+                    .into_iter()
+                    .find(|l| l.code() == value)
+                    .map(|l| s.language = Some(l)),
                 "graphics" => Quality::ALL
                     .into_iter()
                     .find(|q| q.name() == value)
@@ -389,14 +401,24 @@ impl SettingsFile {
         }
     }
 
-    fn save(&self, settings: &Settings) -> Result<(), String> {
+    fn save(&self, settings: &Settings) -> Result<(), StorageError> {
         let Some(place) = &self.place else {
             return Ok(());
         };
-        place.write(&settings.to_text()).map_err(|e| {
+        place.write(&settings.to_text()).inspect_err(|e| {
             warn!("cannot save settings to {place}: {e}");
-            e.to_string()
         })
+    }
+}
+
+/// The language the player chose (or the system's) takes effect the frame it is chosen.
+fn apply_language(settings: Res<Settings>, translations: Option<ResMut<Translations>>) {
+    let Some(mut translations) = translations else {
+        return;
+    };
+    let wanted = settings.language.unwrap_or(translations.system_language());
+    if settings.is_changed() && translations.language() != wanted {
+        translations.choose(settings.language);
     }
 }
 
@@ -439,6 +461,7 @@ mod tests {
             rumble: false,
             eval_bar: true,
             move_scores: true,
+            language: Some(Language::Hungarian),
             players: [
                 Profile {
                     name: "Anna".into(),

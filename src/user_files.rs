@@ -3,6 +3,7 @@
 //! cannot leave half done.
 //! In the browser there is no file system: the same text goes to the page's `localStorage`.
 
+use crate::i18n::{Explain, Msg};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -13,9 +14,38 @@ use bevy::prelude::Message;
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum StorageFailed {
     /// The game in progress could not be saved.
-    Game(String),
+    Game(StorageError),
     /// The settings could not be saved.
-    Settings(String),
+    Settings(StorageError),
+}
+
+impl StorageFailed {
+    /// The notice the player reads.
+    pub fn message(&self) -> Msg {
+        match self {
+            StorageFailed::Game(why) => Msg::new("storage-game-failed").arg("why", why.explain()),
+            StorageFailed::Settings(why) => {
+                Msg::new("storage-settings-failed").arg("why", why.explain())
+            }
+        }
+    }
+}
+
+impl Explain for StorageError {
+    fn explain(&self) -> Msg {
+        match self {
+            StorageError::NotText => Msg::new("storage-not-text"),
+            StorageError::TooBig(bytes) => Msg::new("storage-too-big").arg("kb", bytes / 1024),
+            StorageError::Gone => Msg::new("storage-gone"),
+            StorageError::BadName(name) => Msg::new("storage-bad-name").arg("name", name.as_str()),
+            // The operating system's and the browser's own words (in the system's language
+            // where the system translates them).
+            StorageError::Io(words) | StorageError::Browser(words) => {
+                Msg::verbatim(lowercase_first(words))
+            }
+            StorageError::NoBrowser => Msg::new("storage-no-browser"),
+        }
+    }
 }
 
 /// "No space left on device" as the middle of a sentence.
@@ -32,12 +62,12 @@ impl std::fmt::Display for StorageFailed {
             StorageFailed::Game(why) => write!(
                 f,
                 "The game cannot be saved: {}. Play goes on, but moves from here on are lost if you quit.",
-                lowercase_first(why)
+                lowercase_first(&why.to_string())
             ),
             StorageFailed::Settings(why) => write!(
                 f,
                 "Settings cannot be saved: {}. They hold until you quit.",
-                lowercase_first(why)
+                lowercase_first(&why.to_string())
             ),
         }
     }
@@ -439,7 +469,7 @@ mod tests {
         let full = StorageError::from(std::io::Error::from_raw_os_error(28));
         assert_eq!(full.to_string(), "No space left on device");
         assert_eq!(
-            StorageFailed::Game(full.to_string()).to_string(),
+            StorageFailed::Game(full).to_string(),
             "The game cannot be saved: no space left on device. Play goes on, but moves from \
              here on are lost if you quit."
         );

@@ -34,6 +34,8 @@ mod clicks;
 mod couch;
 #[path = "game/fuzz_corpus.rs"]
 mod fuzz_corpus;
+#[path = "game/languages.rs"]
+mod languages;
 #[path = "game/motion.rs"]
 mod motion;
 #[path = "game/saved_games.rs"]
@@ -661,6 +663,7 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
             .0
             .clone()
             .expect("a notice");
+        let notice = english(&notice);
         assert!(notice.contains(why), "{name}: {notice}");
         assert!(notice.contains("unreadable-1"), "{name}: {notice}");
         // Moved aside with its content, not deleted.
@@ -769,7 +772,7 @@ fn a_game_opened_from_text_keeps_the_players_and_a_bad_one_changes_nothing() {
     app.update();
     let toasts = drain::<Toast>(&mut app);
     assert!(
-        toasts.iter().any(|t| t.0.contains("move 3 (a1")),
+        toasts.iter().any(|t| english(&t.0).contains("move 3 (a1")),
         "{toasts:?}"
     );
     assert_eq!(

@@ -6,6 +6,35 @@
 (() => {
   const byId = (id) => document.getElementById(id);
 
+  // --- The page's words ----------------------------------------------------------------
+
+  // The language the game will speak (src/i18n): the one chosen in its Settings (saved in
+  // localStorage), else the first of the browser's it knows, else English. The words come
+  // from locales/*/reversi.ftl through messages.js (written by build-web.sh).
+  const messages = window.reversiMessages || {};
+  function chosenLanguage() {
+    try {
+      const saved = localStorage.getItem('reversi/settings.txt') || '';
+      const match = saved.match(/^\s*language\s*=\s*([a-z]+)\s*$/m);
+      if (match && messages[match[1]]) return match[1];
+    } catch {
+      // Storage refused: the browser's languages decide.
+    }
+    for (const locale of languages()) {
+      const code = locale.toLowerCase().split(/[-_]/)[0];
+      if (messages[code]) return code;
+    }
+    return 'en';
+  }
+  const language = chosenLanguage();
+  document.documentElement.lang = language;
+
+  /** The page's message `key` in the player's language, `{ $name }` filled from `args`. */
+  function t(key, args = {}) {
+    const text = (messages[language] || {})[key] || (messages.en || {})[key] || key;
+    return text.replace(/\{\s*\$([a-z_]+)\s*\}/g, (_, name) => String(args[name] ?? ''));
+  }
+
   // --- Loading -------------------------------------------------------------------------
 
   function showLoading(text, fraction) {
@@ -41,14 +70,15 @@
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const total = Number(response.headers.get('Content-Length')) || 0;
     if (!response.body || !total) return response;
-    const mb = (n) => (n / 1048576).toFixed(1);
+    const mb = (n) => (n / 1048576).toLocaleString(language,
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     let received = 0;
     const counter = new TransformStream({
       transform(chunk, controller) {
         received += chunk.length;
         // A compressed transfer's length counts compressed bytes: never past 100 %.
-        showLoading(`Loading Reversi… ${mb(Math.min(received, total))} of ${mb(total)} MB`,
-          received / total);
+        showLoading(t('web-loading-progress',
+          { received: mb(Math.min(received, total)), total: mb(total) }), received / total);
         controller.enqueue(chunk);
       },
     });
@@ -61,17 +91,17 @@
     String((error && error.message) || error).includes('Using exceptions for control flow');
 
   async function start(init, wasmUrl) {
+    showLoading(t('web-loading'));
     if (!webgl2Available()) {
-      fail('This browser cannot show the game: WebGL2 is not available. ' +
-        'A current Chrome, Edge, Firefox or Safari can.');
+      fail(t('web-no-webgl'));
       return;
     }
     try {
       const module = await fetchWithProgress(wasmUrl);
-      showLoading('Starting…', 1);
+      showLoading(t('web-starting'), 1);
       await init({ module_or_path: module });
     } catch (error) {
-      if (!isControlFlow(error)) fail(`The game could not start: ${error}`);
+      if (!isControlFlow(error)) fail(t('web-start-failed', { why: error }));
     }
     const canvas = byId('reversi');
     if (canvas) canvas.focus();
@@ -80,7 +110,7 @@
   // A crash of the running game (a Rust panic) shows on the page, not only in the console.
   window.addEventListener('error', (event) => {
     if (event.error instanceof WebAssembly.RuntimeError) {
-      fail(`The game stopped with an error: ${event.error.message}. Reload the page to play on.`);
+      fail(t('web-crashed', { why: event.error.message }));
     }
   });
 
@@ -99,7 +129,7 @@
       page.state = state;
       page.states.push(state);
       if (page.states.length > 500) page.states.shift();
-      document.title = `Reversi · Black ${state.black} – White ${state.white}`;
+      document.title = t('web-tab-title', { black: state.black, white: state.white });
       const box = byId('loading');
       if (box && !box.classList.contains('failed')) box.classList.add('done');
       keepForOffline();
@@ -279,8 +309,15 @@
     }
   }
 
+  /** The browser's preferred languages, best first; the game speaks the first it knows. */
+  function languages() {
+    const list = navigator.languages && navigator.languages.length
+      ? navigator.languages : [navigator.language || 'en'];
+    return [...list];
+  }
+
   const page = {
-    start, report, fragment, setFragment, load, save, keys, remove,
+    start, report, fragment, setFragment, load, save, keys, remove, languages,
     state: null, states: [], squares: null, buttons: null, frames, failure: null,
     audioStates: () => [...contexts].map((context) => context.state),
   };

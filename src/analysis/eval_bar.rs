@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use reversi_engine::{Color as Side, Status};
 
 use super::study::{Analysis, Priority};
+use crate::i18n::{Msg, Tr};
 use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -80,7 +81,7 @@ fn spawn_bar(mut commands: Commands) {
             ));
             bar.spawn((
                 EstimateText,
-                Text::new(""),
+                Tr(Msg::verbatim("...")),
                 TextFont::from_font_size(17.0),
                 TextColor(palette::TEXT),
                 TextLayout::justify(Justify::Center),
@@ -113,7 +114,7 @@ fn show_estimate(
     time: Res<Time>,
     mut bar: Query<&mut Visibility, With<EvalBar>>,
     mut fill: Query<(&mut Node, &mut BackgroundColor), With<BlackFill>>,
-    mut text: Query<&mut Text, With<EstimateText>>,
+    mut text: Query<&mut Tr, With<EstimateText>>,
     mut backs: Query<&mut BackgroundColor, (With<WhiteBack>, Without<BlackFill>)>,
 ) {
     let shown = if settings.eval_bar {
@@ -129,27 +130,27 @@ fn show_estimate(
     }
     let estimate = analysis.black_estimate(&state.game, state.game.ply());
     let words = match estimate {
-        None => "...".to_string(),
+        None => Msg::verbatim("..."),
         Some((v, exact)) => {
             let discs = (v as f32 / 100.0).round() as i32;
             let leader = if discs >= 0 { Side::Black } else { Side::White };
-            let lead = if discs == 0 {
-                "Even".to_string()
+            let how = if exact {
+                "estimate-solved"
             } else {
-                format!(
-                    "{} +{}",
-                    palette::side_name(settings.colors, leader),
-                    discs.abs()
-                )
+                "estimate-guess"
             };
-            let how = if exact { "solved" } else { "estimate" };
-            format!("{lead}\n{how}")
+            if discs == 0 {
+                Msg::new("estimate-even").arg("how", Msg::new(how))
+            } else {
+                Msg::new("estimate-lead")
+                    .arg("side", palette::side_name(settings.colors, leader))
+                    .arg("discs", discs.abs())
+                    .arg("how", Msg::new(how))
+            }
         }
     };
     for mut t in &mut text {
-        if t.0 != words {
-            t.0 = words.clone();
-        }
+        t.set_if_neq(Tr(words.clone()));
     }
     let target = estimate.map_or(0.5, |(v, _)| black_share(v as f32 / 100.0));
     for (mut node, mut color) in &mut fill {

@@ -11,6 +11,7 @@ use super::hints::disc_text;
 use super::study::{Analysis, Priority, analysable};
 use crate::board::discs::DiscAssets;
 use crate::board::geometry::{DISC_THICKNESS, disc_rest};
+use crate::i18n::Msg;
 use crate::rules::{Match, ReviewRequest, whole_record};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -239,43 +240,36 @@ fn show_panel(
             BorderColor::all(palette::PANEL_BORDER),
         ))
         .with_children(|p| {
-            p.spawn(widgets::header("Game analysis"));
+            p.spawn(widgets::header("review-title"));
             if review.unavailable {
-                p.spawn(widgets::label(
-                    "Not available for this variant: the engine plays the standard rules only.",
-                ));
+                p.spawn(widgets::label("review-unavailable"));
                 return;
             }
             if !now.complete {
-                p.spawn(widgets::label(format!(
-                    "Analysing every move... {} of {}",
-                    review.scored, review.total
-                )));
+                p.spawn(widgets::label(
+                    Msg::new("review-analysing")
+                        .arg("done", review.scored)
+                        .arg("total", review.total),
+                ));
                 return;
             }
             graph(p, &review, now.ply, colors);
             if review.mistakes.is_empty() {
-                p.spawn(widgets::label(
-                    "No mistakes of a disc or more. Well played!",
-                ));
+                p.spawn(widgets::label("review-no-mistakes"));
                 return;
             }
-            p.spawn(widgets::label(
-                "Biggest mistakes (click, or 1-3, to see the better move):",
-            ));
+            p.spawn(widgets::label("review-biggest-mistakes"));
             for (k, &i) in review.mistakes.iter().enumerate() {
                 let m = &review.moves[i];
                 // "1   29. Black g5 -63 (b6 -42)": the scores the move and the best one lead to.
-                let text = format!(
-                    "{}   {}. {} {} {}  ({} {})",
-                    k + 1,
-                    m.number,
-                    side_name(colors, m.mover),
-                    m.played,
-                    disc_text(m.played_score),
-                    m.best,
-                    disc_text(m.best_score),
-                );
+                let text = Msg::new("review-mistake-line")
+                    .arg("key", k + 1)
+                    .arg("number", m.number)
+                    .arg("side", side_name(colors, m.mover))
+                    .arg("played", m.played.to_string())
+                    .arg("played_score", disc_text(m.played_score))
+                    .arg("best", m.best.to_string())
+                    .arg("best_score", disc_text(m.best_score));
                 let ply = m.ply;
                 p.spawn(widgets::small_button(text)).observe(
                     move |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
@@ -284,15 +278,15 @@ fn show_panel(
                 );
             }
             if let Some(m) = review.mistake_at(now.ply).filter(|_| now.reviewing) {
-                p.spawn(widgets::label(format!(
-                    "Move {}: {} played {} ({}); {} was better ({}), shown as a ghost disc.",
-                    m.number,
-                    side_name(colors, m.mover),
-                    m.played,
-                    disc_text(m.played_score),
-                    m.best,
-                    disc_text(m.best_score)
-                )))
+                p.spawn(widgets::label(
+                    Msg::new("review-mistake-shown")
+                        .arg("number", m.number)
+                        .arg("side", side_name(colors, m.mover))
+                        .arg("played", m.played.to_string())
+                        .arg("played_score", disc_text(m.played_score))
+                        .arg("best", m.best.to_string())
+                        .arg("best_score", disc_text(m.best_score)),
+                ))
                 .insert(TextColor(palette::ACCENT));
             }
         });
@@ -378,11 +372,11 @@ fn graph(
         }
     });
     // `insert` replaces the label's own font (a bundle may not name a component twice).
-    p.spawn(widgets::label(format!(
-        "Up: {} ahead, down: {} ahead. Red: mistakes.",
-        side_name(colors, Side::Black),
-        side_name(colors, Side::White)
-    )))
+    p.spawn(widgets::label(
+        Msg::new("review-graph-legend")
+            .arg("black", side_name(colors, Side::Black))
+            .arg("white", side_name(colors, Side::White)),
+    ))
     .insert(TextFont::from_font_size(14.0));
 }
 

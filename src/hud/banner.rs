@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use crate::board::discs::PASS_BANNER_SECS;
+use crate::i18n::{Msg, Tr};
 use crate::rules::{BoardReset, DiscTakenBack, TurnPassed};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -24,7 +25,7 @@ struct PassBannerText;
 
 /// Passes waiting to be shown: (text, show from, show until) in `Time` seconds.
 #[derive(Resource, Default)]
-struct BannerQueue(Vec<(String, f64, f64)>);
+struct BannerQueue(Vec<(Msg, f64, f64)>);
 
 fn spawn_banner(mut commands: Commands) {
     commands.spawn((
@@ -47,7 +48,7 @@ fn spawn_banner(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
             children![(
                 PassBannerText,
-                Text::new(""),
+                Tr(Msg::verbatim("")),
                 TextFont::from_font_size(34.0),
                 TextColor(palette::ACCENT)
             )],
@@ -64,7 +65,7 @@ fn show_banner(
     settings: Res<Settings>,
     time: Res<Time>,
     mut banner: Query<&mut Visibility, With<PassBanner>>,
-    mut text: Query<&mut Text, With<PassBannerText>>,
+    mut text: Query<&mut Tr, With<PassBannerText>>,
 ) {
     let now = time.elapsed_secs_f64();
     // An undo or a new position drops the passes still waiting to be announced.
@@ -76,9 +77,11 @@ fn show_banner(
         let secs = (PASS_BANNER_SECS * settings.animation.factor().max(0.5)) as f64;
         let until = animation.busy_until.max(now);
         let name = palette::side_name(settings.colors, p.color);
-        queue
-            .0
-            .push((format!("{name} has no move - pass"), until - secs, until));
+        queue.0.push((
+            Msg::new("pass-banner").arg("side", name),
+            until - secs,
+            until,
+        ));
     }
     queue.0.retain(|(_, _, until)| *until > now);
     let current = queue
@@ -92,9 +95,7 @@ fn show_banner(
             Visibility::Hidden
         };
     }
-    if let (Some((msg, _, _)), Ok(mut t)) = (current, text.single_mut())
-        && t.0 != *msg
-    {
-        t.0 = msg.clone();
+    if let (Some((msg, _, _)), Ok(mut t)) = (current, text.single_mut()) {
+        t.set_if_neq(Tr(msg.clone()));
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::board::count::EndCount;
 use crate::couch::series::{NextMatchGame, StartMatch};
+use crate::i18n::Msg;
 use crate::rules::{Finished, GameSetup, Match, NewGameRequest, Player, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -49,27 +50,27 @@ fn show_game_over(
         (Some(finished), None) => {
             let outcome = finished.outcome;
             let headline = match finished.winner {
-                None => "A draw!".to_string(),
+                None => Msg::new("over-draw"),
                 Some(w) => {
                     let human_won = state.setup.player(w) == Player::Human;
                     let human_lost = state.setup.player(!w) == Player::Human;
                     match (human_won, human_lost) {
-                        (true, false) => "You win!".to_string(),
-                        (false, true) => "The computer wins".to_string(),
-                        (true, true) => format!("{} wins!", state.setup.name(w)),
-                        _ => format!("{} wins!", side_name(settings.colors, w)),
+                        (true, false) => Msg::new("over-you-win"),
+                        (false, true) => Msg::new("over-computer-wins"),
+                        (true, true) => {
+                            Msg::new("over-wins").arg("name", Msg::name(state.setup.name(w)))
+                        }
+                        _ => Msg::new("over-wins").arg("name", side_name(settings.colors, w)),
                     }
                 }
             };
             let b = reversi_engine::Color::Black;
             let w = reversi_engine::Color::White;
-            let detail = format!(
-                "{} {} - {} {}",
-                side_name(settings.colors, b),
-                outcome.discs[0],
-                outcome.discs[1],
-                side_name(settings.colors, w)
-            );
+            let detail = Msg::new("over-discs")
+                .arg("black", side_name(settings.colors, b))
+                .arg("black_discs", outcome.discs[0])
+                .arg("white_discs", outcome.discs[1])
+                .arg("white", side_name(settings.colors, w));
             let komi_line = komi_line(&finished, &settings);
             // A new game is an ordinary one: the komi came with an opened record, and nothing
             // during play would say it still counts.
@@ -87,11 +88,12 @@ fn show_game_over(
             });
             let next_game = series.next_game_due().then(|| {
                 let black = series.person_playing(reversi_engine::Color::White);
-                format!(
-                    "Next game  ({} plays {})",
-                    settings.players[black].name,
-                    side_name(settings.colors, reversi_engine::Color::Black)
-                )
+                Msg::new("over-next-game")
+                    .arg("name", Msg::name(&settings.players[black].name))
+                    .arg(
+                        "side",
+                        side_name(settings.colors, reversi_engine::Color::Black),
+                    )
             });
             let rematch = (in_match && series.finished()).then_some(StartMatch {
                 rules: setup.rules,
@@ -123,27 +125,27 @@ fn show_game_over(
                                 },
                             );
                         } else if let Some(start) = rematch {
-                            p.spawn((widgets::button("New match"), FocusFirst)).observe(
+                            p.spawn((widgets::button("over-new-match"), FocusFirst)).observe(
                                 move |_: On<widgets::Activate>, mut w: MessageWriter<StartMatch>| {
                                     w.write(start);
                                 },
                             );
                         } else {
-                            p.spawn((widgets::button("New game"), FocusFirst)).observe(
+                            p.spawn((widgets::button("pause-new-game"), FocusFirst)).observe(
                                 move |_: On<widgets::Activate>,
                                       mut w: MessageWriter<NewGameRequest>| {
                                     w.write(NewGameRequest(setup.clone()));
                                 },
                             );
                         }
-                        p.spawn(widgets::button("Undo last move"))
+                        p.spawn(widgets::button("over-undo"))
                             .observe(super::actions::ask_undo);
-                        p.spawn(widgets::button("Review the game")).observe(
+                        p.spawn(widgets::button("over-review")).observe(
                             |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                                 w.write(ReviewRequest::Start);
                             },
                         );
-                        p.spawn(widgets::button("Change setup")).observe(
+                        p.spawn(widgets::button("over-change-setup")).observe(
                             |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| {
                                 next.set(Menu::NewGame);
                             },
@@ -157,15 +159,14 @@ fn show_game_over(
 
 /// In a komi game, what the komi made of the discs: "With komi 2.5 for White: White wins
 /// by 0.5".
-pub(crate) fn komi_line(finished: &Finished, settings: &Settings) -> Option<String> {
+pub(crate) fn komi_line(finished: &Finished, settings: &Settings) -> Option<Msg> {
     let (komi, result) = finished.komi?;
-    let words = komi_words(komi, |side| side_name(settings.colors, side).to_string());
+    let words = komi_words(komi, |side| side_name(settings.colors, side));
     Some(match result.winner {
-        Some(side) => format!(
-            "With {words}: {} wins by {}",
-            side_name(settings.colors, side),
-            result.margin()
-        ),
-        None => format!("With {words}: a draw"),
+        Some(side) => Msg::new("over-komi-win")
+            .arg("komi", words)
+            .arg("side", side_name(settings.colors, side))
+            .arg("margin", result.margin()),
+        None => Msg::new("over-komi-draw").arg("komi", words),
     })
 }

@@ -5,9 +5,9 @@
 mod actions;
 mod banner;
 pub mod game_over;
-mod names;
+pub mod names;
 pub mod review;
-mod scoreboard;
+pub mod scoreboard;
 pub mod tally;
 pub mod toast;
 

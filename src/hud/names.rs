@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::i18n::{Msg, Translations};
 use crate::rules::{Match, Player};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -13,23 +14,34 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// "Reversi - Against the computer - Black 12 : 10 White".
-pub fn title_text(state: &Match, settings: &Settings) -> String {
+pub fn title_text(state: &Match, settings: &Settings) -> Msg {
     let pos = state.game.current();
     let b = pos.discs(reversi_engine::Color::Black).count_ones();
     let w = pos.discs(reversi_engine::Color::White).count_ones();
-    format!(
-        "Reversi - {} - {} {b} : {w} {}",
-        state.setup.mode_name(),
-        side_name(settings.colors, reversi_engine::Color::Black),
-        side_name(settings.colors, reversi_engine::Color::White)
-    )
+    Msg::new("window-title")
+        .arg("mode", Msg::new(state.setup.mode_key()))
+        .arg(
+            "black",
+            side_name(settings.colors, reversi_engine::Color::Black),
+        )
+        .arg("black_discs", b)
+        .arg("white_discs", w)
+        .arg(
+            "white",
+            side_name(settings.colors, reversi_engine::Color::White),
+        )
 }
 
-fn window_title(state: Res<Match>, settings: Res<Settings>, mut windows: Query<&mut Window>) {
-    if !state.is_changed() && !settings.is_changed() {
+fn window_title(
+    state: Res<Match>,
+    settings: Res<Settings>,
+    translations: Res<Translations>,
+    mut windows: Query<&mut Window>,
+) {
+    if !state.is_changed() && !settings.is_changed() && !translations.is_changed() {
         return;
     }
-    let title = title_text(&state, &settings);
+    let title = translations.text(&title_text(&state, &settings));
     for mut w in &mut windows {
         if w.title != title {
             w.title = title.clone();
@@ -38,9 +50,12 @@ fn window_title(state: Res<Match>, settings: Res<Settings>, mut windows: Query<&
 }
 
 /// A player's label: their name, and the level for the computer.
-pub fn player_label(state: &Match, side: reversi_engine::Color) -> String {
+pub fn player_label(state: &Match, side: reversi_engine::Color) -> Msg {
+    let name = Msg::name(state.setup.name(side));
     match state.setup.player(side) {
-        Player::Human => state.setup.name(side).to_string(),
-        Player::Computer(level) => format!("{} ({})", state.setup.name(side), level.name()),
+        Player::Human => name,
+        Player::Computer(level) => Msg::new("player-with-level")
+            .arg("name", name)
+            .arg("level", Msg::new(format!("level-{}", level.number()))),
     }
 }

@@ -40,13 +40,13 @@ impl Bar {
     fn buttons(self) -> &'static [(&'static str, ReviewRequest)] {
         match self {
             Bar::Review => &[
-                ("|<  Home", ReviewRequest::First),
-                ("<  Back", ReviewRequest::Step(-1)),
-                ("Forward  >", ReviewRequest::Step(1)),
-                ("End  >|", ReviewRequest::Last),
-                ("Done  (Enter)", ReviewRequest::Finish),
+                ("review-first", ReviewRequest::First),
+                ("review-back", ReviewRequest::Step(-1)),
+                ("review-forward", ReviewRequest::Step(1)),
+                ("review-last", ReviewRequest::Last),
+                ("review-done", ReviewRequest::Finish),
             ],
-            Bar::Branch => &[("Back to the original game", ReviewRequest::Original)],
+            Bar::Branch => &[("review-original", ReviewRequest::Original)],
         }
     }
 }

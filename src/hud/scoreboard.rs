@@ -8,6 +8,7 @@ use reversi_engine::{Color as Side, FlipRule, Status};
 use crate::ai::AiThinking;
 use crate::analysis::hints::{HintRequest, ShownScores, disc_text};
 use crate::couch::undo_vote::UndoAsk;
+use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, Player, RedoRequest, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
@@ -100,7 +101,7 @@ fn spawn_hud(mut commands: Commands) {
                 ),
                 (
                     SideName(side),
-                    Text::new(""),
+                    Tr(Msg::verbatim("")),
                     TextFont::from_font_size(19.0),
                     TextColor(palette::TEXT),
                     Node {
@@ -137,7 +138,7 @@ fn spawn_hud(mut commands: Commands) {
             side_row(Side::White),
             (
                 MatchLine,
-                Text::new(""),
+                Tr(Msg::verbatim("")),
                 TextFont::from_font_size(15.0),
                 TextColor(palette::TEXT_DIM),
                 Node {
@@ -168,7 +169,7 @@ fn spawn_hud(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
             children![(
                 StatusLine,
-                Text::new(""),
+                Tr(Msg::verbatim("")),
                 TextFont::from_font_size(20.0),
                 TextColor(palette::TEXT)
             )],
@@ -188,25 +189,28 @@ fn spawn_hud(mut commands: Commands) {
             },
         ))
         .with_children(|p| {
-            p.spawn((widgets::small_button("Hint  (I)"), HintButton))
-                .observe(
-                    |_: On<widgets::Activate>, mut w: MessageWriter<HintRequest>| {
-                        w.write(HintRequest);
-                    },
-                );
-            p.spawn(widgets::small_button("Undo  (U)"))
+            p.spawn((
+                widgets::small_button(Msg::new("hud-hint").arg("key", "I")),
+                HintButton,
+            ))
+            .observe(
+                |_: On<widgets::Activate>, mut w: MessageWriter<HintRequest>| {
+                    w.write(HintRequest);
+                },
+            );
+            p.spawn(widgets::small_button("hud-undo"))
                 .observe(super::actions::ask_undo);
-            p.spawn(widgets::small_button("Redo  (Y)")).observe(
+            p.spawn(widgets::small_button("hud-redo")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
                     w.write(RedoRequest);
                 },
             );
-            p.spawn(widgets::small_button("Review  (Home)")).observe(
+            p.spawn(widgets::small_button("hud-review")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                     super::review::look_back(&mut w);
                 },
             );
-            p.spawn(widgets::small_button("Menu  (Esc)")).observe(
+            p.spawn(widgets::small_button("hud-menu")).observe(
                 |_: On<widgets::Activate>, mut next: ResMut<NextState<Menu>>| {
                     next.set(Menu::Pause);
                 },
@@ -220,11 +224,11 @@ fn update_scoreboard(
     series: Res<Series>,
     mut rows: Query<(&SideRow, &mut BorderColor)>,
     mut match_line: Query<
-        (&mut Text, &mut Node),
+        (&mut Tr, &mut Node),
         (With<MatchLine>, Without<SideName>, Without<SideCount>),
     >,
     mut swatches: Query<(&SideSwatch, &mut BackgroundColor)>,
-    mut names: Query<(&SideName, &mut Text), Without<SideCount>>,
+    mut names: Query<(&SideName, &mut Tr), Without<SideCount>>,
     mut counts: Query<(&SideCount, &mut Text, &mut Visibility), Without<SideName>>,
 ) {
     if !state.is_changed() && !settings.is_changed() && !series.is_changed() {
@@ -251,21 +255,23 @@ fn update_scoreboard(
     for (mut text, mut node) in &mut match_line {
         let shown = series.active() && two_people;
         node.display = if shown { Display::Flex } else { Display::None };
-        text.0 = if shown {
+        text.set_if_neq(Tr(if shown {
             series.score_line(&settings.players)
         } else {
-            String::new()
-        };
+            Msg::verbatim("")
+        }));
     }
     for (s, mut bg) in &mut swatches {
         bg.0 = palette::face(settings.colors, s.0);
     }
     for (n, mut text) in &mut names {
-        let supply = pos
-            .supply()
-            .map(|s| format!("  | {} left", s[n.0.index()]))
-            .unwrap_or_default();
-        text.0 = format!("{}{supply}", super::names::player_label(&state, n.0));
+        let label = super::names::player_label(&state, n.0);
+        text.set_if_neq(Tr(match pos.supply() {
+            Some(s) => Msg::new("hud-name-supply")
+                .arg("name", label)
+                .arg("left", s[n.0.index()]),
+            None => label,
+        }));
     }
     for (c, mut text, mut vis) in &mut counts {
         text.0 = pos.discs(c.0).count_ones().to_string();
@@ -282,93 +288,111 @@ fn update_status(
     settings: Res<Settings>,
     thinking: Res<AiThinking>,
     scores: Res<ShownScores>,
-    mut lines: Query<&mut Text, With<StatusLine>>,
+    mut lines: Query<&mut Tr, With<StatusLine>>,
 ) {
-    let text = match state.status() {
+    let text = status_line(&state, &settings, thinking.active, &scores);
+    for mut line in &mut lines {
+        line.set_if_neq(Tr(text.clone()));
+    }
+}
+
+/// What the status line says: whose move and what they can do, the review's place, or the
+/// result (public for the tests that read it in every language).
+pub fn status_line(
+    state: &Match,
+    settings: &Settings,
+    thinking: bool,
+    scores: &ShownScores,
+) -> Msg {
+    match state.status() {
         _ if state.reviewing => {
-            let (shown, total) = super::review::review_position(&state);
-            let play_on = if state.may_branch() {
-                ", click to play on"
+            let (shown, total) = super::review::review_position(state);
+            let key = if state.may_branch() {
+                "status-review-play-on"
             } else {
-                ""
+                "status-review"
             };
-            format!("Review - move {shown} of {total}  (Left/Right step, Enter done{play_on})")
+            Msg::new(key).arg("shown", shown).arg("total", total)
         }
         Status::Over(outcome) => {
             let komi = state.result().and_then(|f| f.komi);
             match (komi, outcome.winner) {
                 (Some((komi, result)), _) => {
-                    let verdict = match result.winner {
-                        Some(w) => format!(
-                            "{} wins by {}",
-                            side_label(&state, &settings, w),
-                            result.margin()
-                        ),
-                        None => "a draw".to_string(),
-                    };
-                    let words = komi_words(komi, |side| {
-                        palette::side_name(settings.colors, side).into()
-                    });
-                    format!(
-                        "Game over - {verdict} with {words} ({}-{})",
-                        outcome.discs[0], outcome.discs[1]
-                    )
+                    let words = komi_words(komi, |side| palette::side_name(settings.colors, side));
+                    let score = format!("{}-{}", outcome.discs[0], outcome.discs[1]);
+                    match result.winner {
+                        Some(w) => Msg::new("status-over-komi-win")
+                            .arg("side", side_label(state, settings, w))
+                            .arg("margin", result.margin())
+                            .arg("komi", words)
+                            .arg("score", score),
+                        None => Msg::new("status-over-komi-draw")
+                            .arg("komi", words)
+                            .arg("score", score),
+                    }
                 }
-                (None, Some(w)) => format!(
-                    "Game over - {} wins {}-{}",
-                    side_label(&state, &settings, w),
-                    outcome.discs[w.index()],
-                    outcome.discs[(!w).index()]
-                ),
-                (None, None) => format!(
-                    "Game over - a draw, {}-{}",
-                    outcome.discs[0], outcome.discs[1]
+                (None, Some(w)) => Msg::new("status-over-win")
+                    .arg("side", side_label(state, settings, w))
+                    .arg(
+                        "score",
+                        format!(
+                            "{}-{}",
+                            outcome.discs[w.index()],
+                            outcome.discs[(!w).index()]
+                        ),
+                    ),
+                (None, None) => Msg::new("status-over-draw").arg(
+                    "score",
+                    format!("{}-{}", outcome.discs[0], outcome.discs[1]),
                 ),
             }
         }
         Status::ToMove(side) | Status::MustPass(side) => {
-            let name = side_label(&state, &settings, side);
-            match state.setup.player(side) {
-                Player::Computer(_) if thinking.active => {
-                    format!("{name}: the computer is thinking...")
-                }
-                Player::Computer(_) => format!("{name}: the computer's move"),
+            let name = side_label(state, settings, side);
+            let key = match state.setup.player(side) {
+                Player::Computer(_) if thinking => "status-computer-thinking",
+                Player::Computer(_) => "status-computer-to-move",
                 Player::Human => {
                     let pos = state.game.current();
                     if pos.in_free_opening() {
-                        format!("{name} to move - place a disc on a free centre square")
+                        "status-to-move-free-opening"
                     } else if pos.rules().flips == FlipRule::ChooseOneLine {
-                        format!("{name} to move - right-click or L chooses the line to flip")
+                        "status-to-move-choose-line"
                     } else if scores.unavailable {
-                        format!("{name} to move - hints need the standard rules")
+                        "status-to-move-no-hints"
                     } else if scores.waiting {
-                        format!("{name} to move - looking for the best move...")
+                        "status-to-move-looking"
                     } else if let (Some(best), Some(score)) =
                         (scores.best, scores.best.and_then(|b| scores.of(b)))
                     {
-                        let how = if scores.exact { ", solved" } else { "" };
-                        format!("{name} to move - best: {best} ({}{how})", disc_text(score))
+                        let key = if scores.exact {
+                            "status-to-move-best-solved"
+                        } else {
+                            "status-to-move-best"
+                        };
+                        return Msg::new(key)
+                            .arg("name", name)
+                            .arg("best", best.to_string())
+                            .arg("score", disc_text(score));
                     } else {
-                        format!("{name} to move")
+                        "status-to-move"
                     }
                 }
-            }
-        }
-    };
-    for mut line in &mut lines {
-        if line.0 != text {
-            line.0 = text.clone();
+            };
+            Msg::new(key).arg("name", name)
         }
     }
 }
 
 /// "Black", or in a two-player game "Anna (Black)".
-fn side_label(state: &Match, settings: &Settings, side: Side) -> String {
+fn side_label(state: &Match, settings: &Settings, side: Side) -> Msg {
     let colour = crate::theme::palette::side_name(settings.colors, side);
     if state.setup.players == [Player::Human; 2] {
-        format!("{} ({colour})", state.setup.name(side))
+        Msg::new("status-person-side")
+            .arg("name", Msg::name(state.setup.name(side)))
+            .arg("side", colour)
     } else {
-        colour.to_string()
+        colour
     }
 }
 
@@ -389,19 +413,17 @@ struct HintButton;
 fn name_hint_key(
     state: Res<Match>,
     buttons: Query<&Children, With<HintButton>>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Tr>,
 ) {
     let key = match hint_key(state.game.size()) {
         KeyCode::KeyT => "T",
         _ => "I",
     };
-    let label = format!("Hint  ({key})");
+    let label = Tr(Msg::new("hud-hint").arg("key", key));
     for children in &buttons {
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child)
-                && text.0 != label
-            {
-                text.0 = label.clone();
+            if let Ok(mut text) = texts.get_mut(child) {
+                text.set_if_neq(label.clone());
             }
         }
     }

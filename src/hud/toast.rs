@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::i18n::{Language, Tr, Translations};
 use crate::schedule::GameSet;
 use crate::state::notice::Toast;
 use crate::theme::palette;
@@ -26,27 +27,31 @@ fn show_toasts(
     mut toasts: MessageReader<Toast>,
     mut storage: MessageReader<StorageFailed>,
     time: Res<Time>,
+    translations: Res<Translations>,
     panels: Query<(Entity, &ToastPanel)>,
 ) {
     let now = time.elapsed_secs_f64();
     let newest = toasts
         .read()
         .cloned()
-        .chain(storage.read().map(|failed| Toast(failed.to_string())))
+        .chain(storage.read().map(|failed| Toast(failed.message())))
         .last();
     for (e, panel) in &panels {
         if newest.is_some() || now > panel.until {
             commands.entity(e).despawn();
         }
     }
-    let Some(Toast(text)) = newest else {
+    let Some(Toast(msg)) = newest else {
         return;
     };
-    info!("{text}");
+    // The log is in English whatever the player reads, so a report from any player reads
+    // the same (and the window tests find the same words).
+    info!("{}", translations.text_in(Language::English, &msg));
+    let text = translations.text(&msg);
     commands.spawn((
         ToastPanel {
             // Long sentences stay longer: about fifteen characters a second of reading.
-            until: now + SHOWN_FOR.max(text.len() as f64 / 15.0),
+            until: now + SHOWN_FOR.max(text.chars().count() as f64 / 15.0),
         },
         Name::new("toast"),
         Node {
@@ -60,7 +65,7 @@ fn show_toasts(
         // Above the menus: a refused paste is explained over the menu it came from.
         GlobalZIndex(100),
         children![(
-            Text::new(text),
+            Tr(msg),
             TextFont::from_font_size(18.0),
             TextColor(palette::TEXT),
             Node {

@@ -8,6 +8,7 @@ use reversi_engine::{
     Color as Side, DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition,
 };
 
+use crate::i18n::{Language, Msg};
 use crate::rules::{GameSetup, Player};
 use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings};
 use crate::theme::widgets::{self, Selected};
@@ -123,6 +124,8 @@ pub enum Choice {
     MoveScores(bool),
     /// A graphics preset, or `None` for the automatic one.
     Graphics(Option<Quality>),
+    /// A language, or `None` for the system's.
+    Language(Option<Language>),
 }
 
 impl Choice {
@@ -149,6 +152,7 @@ impl Choice {
             Choice::EvalBar(b) => s.eval_bar == b,
             Choice::MoveScores(b) => s.move_scores == b,
             Choice::Graphics(q) => s.graphics == q,
+            Choice::Language(l) => s.language == l,
         }
     }
 
@@ -182,26 +186,31 @@ impl Choice {
             Choice::EvalBar(b) => s.eval_bar = b,
             Choice::MoveScores(b) => s.move_scores = b,
             Choice::Graphics(q) => s.graphics = q,
+            Choice::Language(l) => s.language = l,
         }
     }
 }
 
 /// Spawns a labelled row of option buttons under `parent`.
-pub fn choice_row(parent: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Choice)>) {
+pub fn choice_row(
+    parent: &mut ChildSpawnerCommands,
+    label: impl Into<Msg>,
+    options: Vec<(Msg, Choice)>,
+) {
     choice_row_with(parent, label, options, ());
 }
 
 /// A choice row carrying `extra` components on its row node (e.g. to show it only in a mode).
 pub fn choice_row_with(
     parent: &mut ChildSpawnerCommands,
-    label: &str,
-    options: Vec<(String, Choice)>,
+    label: impl Into<Msg>,
+    options: Vec<(Msg, Choice)>,
     extra: impl Bundle,
 ) {
     parent
         .spawn((widgets::labelled_row(), extra))
         .with_children(|row| {
-            row.spawn(widgets::row_label(label.to_string()));
+            row.spawn(widgets::row_label(label));
             for (text, choice) in options {
                 row.spawn((widgets::small_button(text), choice))
                     .observe(apply_choice);
@@ -243,7 +252,7 @@ fn highlight_choices(
 
 /// The option buttons for the supply rule on a board of `size` (each player's own supply is
 /// half its squares: 32 on 8×8).
-pub fn supply_options(size: BoardSize) -> Vec<(String, Choice)> {
+pub fn supply_options(size: BoardSize) -> Vec<(Msg, Choice)> {
     SUPPLIES
         .iter()
         .map(|&supply| (supply_label(supply, size), Choice::Supply(supply)))
@@ -258,23 +267,27 @@ const SUPPLIES: [DiscSupply; 3] = [
 ];
 
 /// A supply option's label: "32 each" on 8×8, "50 each" on 10×10.
-pub fn supply_label(supply: DiscSupply, size: BoardSize) -> String {
+pub fn supply_label(supply: DiscSupply, size: BoardSize) -> Msg {
     let each = size.squares() / 2;
     match supply {
-        DiscSupply::Shared => "Shared".into(),
-        DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne) => format!("{each} each"),
-        DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds) => format!("{each} each, out = end"),
+        DiscSupply::Shared => Msg::new("supply-shared"),
+        DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne) => {
+            Msg::new("supply-each").arg("n", each)
+        }
+        DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds) => {
+            Msg::new("supply-each-out-ends").arg("n", each)
+        }
     }
 }
 
 /// The option buttons for the board's size.
-pub fn size_options() -> Vec<(String, Choice)> {
+pub fn size_options() -> Vec<(Msg, Choice)> {
     BoardSize::ALL
         .iter()
         .map(|&size| {
             let name = match size {
-                BoardSize::Eight => format!("{size} (standard)"),
-                _ => size.to_string(),
+                BoardSize::Eight => Msg::new("size-standard").arg("size", size.to_string()),
+                _ => Msg::verbatim(size.to_string()),
             };
             (name, Choice::Size(size))
         })

@@ -3,7 +3,7 @@
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use reversi_engine::grid::level_description;
+use reversi_engine::grid::{LevelPlay, level_play};
 use reversi_engine::search::Level;
 use reversi_engine::{Color as Side, FlipRule, Scoring, StartPosition};
 
@@ -13,6 +13,7 @@ use super::choices::{
 };
 use super::navigation::{menu_root, open_over};
 use crate::couch::series::StartMatch;
+use crate::i18n::{Msg, Tr};
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::settings::{Profile, Settings};
@@ -58,16 +59,22 @@ struct DeviceText(usize);
 fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
     p.spawn((widgets::labelled_row(), ModeOnly(&[Mode::TwoPlayers])))
         .with_children(|r| {
-            r.spawn(widgets::row_label(format!("Player {}", person + 1)));
-            r.spawn((widgets::small_button(""), NameField(person), TakesText))
-                .insert(Node {
-                    min_width: px(170),
-                    padding: UiRect::axes(px(12), px(5)),
-                    justify_content: JustifyContent::FlexStart,
-                    border: UiRect::all(px(1)),
-                    border_radius: BorderRadius::all(px(8)),
-                    ..default()
-                });
+            r.spawn(widgets::row_label(
+                Msg::new("new-game-player").arg("n", person + 1),
+            ));
+            r.spawn((
+                widgets::small_button(Msg::verbatim("")),
+                NameField(person),
+                TakesText,
+            ))
+            .insert(Node {
+                min_width: px(170),
+                padding: UiRect::axes(px(12), px(5)),
+                justify_content: JustifyContent::FlexStart,
+                border: UiRect::all(px(1)),
+                border_radius: BorderRadius::all(px(8)),
+                ..default()
+            });
             // The colours sit in a row of their own, so moving down from the name above
             // lands on the name field and the arrows move along the colours.
             r.spawn(widgets::row())
@@ -78,7 +85,7 @@ fn player_row(p: &mut ChildSpawnerCommands, person: usize) {
                 align_items: AlignItems::Center,
                 ..default()
             })
-            .with_child((DeviceText(person), widgets::label("")));
+            .with_child((DeviceText(person), widgets::label(Msg::verbatim(""))));
         });
 }
 
@@ -90,86 +97,149 @@ fn spawn_menu(
 ) {
     let resume = saved.0.as_ref().map(|r| {
         let moves = r.game.moves().iter().filter(|m| m.cell().is_some()).count();
-        let opponents = format!("{} vs {}", r.setup.names[0], r.setup.names[1]);
-        let plural = if moves == 1 { "" } else { "s" };
-        format!("Saved game: {opponents}, {moves} disc{plural} placed.")
+        Msg::new("new-game-saved")
+            .arg("black", Msg::name(&r.setup.names[0]))
+            .arg("white", Msg::name(&r.setup.names[1]))
+            .arg("discs", moves)
     });
     commands
         .spawn(menu_root("new game menu", Menu::NewGame))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
-                p.spawn(widgets::title("Reversi"));
-                p.spawn(widgets::label("Flank your opponent's discs to turn them your colour. Most discs at the end wins."));
+                p.spawn(widgets::title("game-title"));
+                p.spawn(widgets::label("new-game-goal"));
                 if let Some(text) = &notice.0 {
                     p.spawn(widgets::label(text.clone()));
                 }
                 if let Some(text) = resume {
                     p.spawn(widgets::label(text));
-                    p.spawn(widgets::button("Resume saved game")).observe(resume_game);
+                    p.spawn(widgets::button("new-game-resume"))
+                        .observe(resume_game);
                 }
                 super::open_game::open_game_row(p);
-                choice_row(p, "Play", vec![
-                    ("Against the computer".into(), Choice::Mode(Mode::VsComputer)),
-                    ("Two players".into(), Choice::Mode(Mode::TwoPlayers)),
-                    ("Computer vs computer".into(), Choice::Mode(Mode::Demo)),
-                ]);
-                choice_row_with(p, "Your colour", vec![
-                    ("Black (moves first)".into(), Choice::HumanSide(Side::Black)),
-                    ("White".into(), Choice::HumanSide(Side::White)),
-                ], ModeOnly(&[Mode::VsComputer]));
+                choice_row(
+                    p,
+                    "new-game-play",
+                    vec![
+                        (
+                            "new-game-vs-computer".into(),
+                            Choice::Mode(Mode::VsComputer),
+                        ),
+                        (
+                            "new-game-two-players".into(),
+                            Choice::Mode(Mode::TwoPlayers),
+                        ),
+                        ("new-game-demo".into(), Choice::Mode(Mode::Demo)),
+                    ],
+                );
                 choice_row_with(
                     p,
-                    "Computer level",
-                    Level::ALL.iter().map(|l| (l.number().to_string(), Choice::Level(*l))).collect(),
+                    "new-game-your-colour",
+                    vec![
+                        (
+                            "new-game-black-first".into(),
+                            Choice::HumanSide(Side::Black),
+                        ),
+                        ("side-white".into(), Choice::HumanSide(Side::White)),
+                    ],
+                    ModeOnly(&[Mode::VsComputer]),
+                );
+                choice_row_with(
+                    p,
+                    "new-game-level",
+                    Level::ALL
+                        .iter()
+                        .map(|l| (Msg::verbatim(l.number().to_string()), Choice::Level(*l)))
+                        .collect(),
                     ModeOnly(&[Mode::VsComputer, Mode::Demo]),
                 );
-                p.spawn((LevelDescription, widgets::label(""), ModeOnly(&[Mode::VsComputer, Mode::Demo])));
+                p.spawn((
+                    LevelDescription,
+                    widgets::label(Msg::verbatim("")),
+                    ModeOnly(&[Mode::VsComputer, Mode::Demo]),
+                ));
                 player_row(p, 0);
                 player_row(p, 1);
                 p.spawn((
-                    widgets::label("Gamepads: any button joins, Select leaves. With one pad in, the keyboard is the other player's."),
+                    widgets::label("new-game-gamepads"),
                     ModeOnly(&[Mode::TwoPlayers]),
                 ));
                 choice_row_with(
                     p,
-                    "Match",
+                    "new-game-match",
                     Series::LENGTHS
                         .iter()
-                        .map(|n| {
-                            let text = if *n == 1 { "1 game".to_string() } else { format!("{n} games") };
-                            (text, Choice::Games(*n))
-                        })
+                        .map(|n| (Msg::new("new-game-games").arg("n", *n), Choice::Games(*n)))
                         .collect(),
                     ModeOnly(&[Mode::TwoPlayers]),
                 );
-                p.spawn(widgets::header("Rules"));
-                choice_row(p, "Board", size_options());
-                choice_row(p, "Start", vec![
-                    ("Diagonal (Othello)".into(), Choice::Start(StartPosition::Diagonal)),
-                    ("Parallel".into(), Choice::Start(StartPosition::Parallel)),
-                    ("Free opening".into(), Choice::Start(StartPosition::Free)),
-                ]);
-                choice_row(p, "First move", vec![
-                    ("Black".into(), Choice::First(Side::Black)),
-                    ("White".into(), Choice::First(Side::White)),
-                ]);
-                choice_row(p, "Discs", supply_options(form.size));
-                choice_row(p, "Flips", vec![
-                    ("Every flanked line".into(), Choice::Flips(FlipRule::AllLines)),
-                    ("One chosen line".into(), Choice::Flips(FlipRule::ChooseOneLine)),
-                ]);
-                choice_row(p, "Winner", vec![
-                    ("Most discs".into(), Choice::Scoring(Scoring::MostDiscs)),
-                    ("Fewest discs (reverse)".into(), Choice::Scoring(Scoring::FewestDiscs)),
-                ]);
+                p.spawn(widgets::header("rules-header"));
+                choice_row(p, "rules-board", size_options());
+                choice_row(
+                    p,
+                    "rules-start",
+                    vec![
+                        (
+                            "rules-start-diagonal".into(),
+                            Choice::Start(StartPosition::Diagonal),
+                        ),
+                        (
+                            "rules-start-parallel".into(),
+                            Choice::Start(StartPosition::Parallel),
+                        ),
+                        (
+                            "rules-start-free".into(),
+                            Choice::Start(StartPosition::Free),
+                        ),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "rules-first-move",
+                    vec![
+                        ("side-black".into(), Choice::First(Side::Black)),
+                        ("side-white".into(), Choice::First(Side::White)),
+                    ],
+                );
+                choice_row(p, "rules-discs", supply_options(form.size));
+                choice_row(
+                    p,
+                    "rules-flips",
+                    vec![
+                        ("rules-flips-all".into(), Choice::Flips(FlipRule::AllLines)),
+                        (
+                            "rules-flips-one".into(),
+                            Choice::Flips(FlipRule::ChooseOneLine),
+                        ),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "rules-winner",
+                    vec![
+                        (
+                            "rules-winner-most".into(),
+                            Choice::Scoring(Scoring::MostDiscs),
+                        ),
+                        (
+                            "rules-winner-fewest".into(),
+                            Choice::Scoring(Scoring::FewestDiscs),
+                        ),
+                    ],
+                );
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn((widgets::button("Start game  (Enter)"), FocusFirst)).observe(start_game);
-                    r.spawn(widgets::button("Settings")).observe(open_over(Menu::NewGame, Menu::Settings));
-                    r.spawn(widgets::button("Saved games")).observe(open_over(Menu::NewGame, Menu::SavedGames));
+                    r.spawn((widgets::button("new-game-start"), FocusFirst))
+                        .observe(start_game);
+                    r.spawn(widgets::button("menu-settings"))
+                        .observe(open_over(Menu::NewGame, Menu::Settings));
+                    r.spawn(widgets::button("menu-saved-games"))
+                        .observe(open_over(Menu::NewGame, Menu::SavedGames));
                     #[cfg(not(target_arch = "wasm32"))]
-                    r.spawn(widgets::button("Quit")).observe(|_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {
-                        exit.write(AppExit::Success);
-                    });
+                    r.spawn(widgets::button("menu-quit")).observe(
+                        |_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {
+                            exit.write(AppExit::Success);
+                        },
+                    );
                 });
             });
         });
@@ -281,7 +351,7 @@ fn show_players(
     pads: Query<Entity, With<Gamepad>>,
     fields: Query<(&NameField, &Children)>,
     devices: Query<(&DeviceText, Entity)>,
-    mut texts: Query<(&mut Text, &mut TextColor)>,
+    mut texts: Query<(&mut Tr, &mut TextColor)>,
 ) {
     let mut pad_list: Vec<Entity> = pads.iter().collect();
     pad_list.sort();
@@ -297,9 +367,7 @@ fn show_players(
         };
         for child in children.iter() {
             if let Ok((mut text, mut color)) = texts.get_mut(child) {
-                if text.0 != shown {
-                    text.0 = shown.clone();
-                }
+                text.set_if_neq(Tr(Msg::verbatim(shown.clone())));
                 let want = palette::accent(profile.accent);
                 if color.0 != want {
                     color.0 = want;
@@ -309,10 +377,7 @@ fn show_players(
     }
     for (device, entity) in &devices {
         if let Ok((mut text, _)) = texts.get_mut(entity) {
-            let shown = format!("plays with {}", seats.describe(device.0, &pad_list));
-            if text.0 != shown {
-                text.0 = shown;
-            }
+            text.set_if_neq(Tr(seats.describe(device.0, &pad_list)));
         }
     }
 }
@@ -321,7 +386,7 @@ fn show_players(
 fn name_supplies(
     form: Res<NewGameForm>,
     buttons: Query<(&Choice, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Tr>,
 ) {
     if !form.is_changed() {
         return;
@@ -332,10 +397,8 @@ fn name_supplies(
         };
         let label = supply_label(*supply, form.size);
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child)
-                && text.0 != label
-            {
-                text.0 = label.clone();
+            if let Ok(mut text) = texts.get_mut(child) {
+                text.set_if_neq(Tr(label.clone()));
             }
         }
     }
@@ -343,18 +406,31 @@ fn name_supplies(
 
 fn describe_level(
     form: Res<NewGameForm>,
-    mut text: Query<&mut Text, With<LevelDescription>>,
+    mut text: Query<&mut Tr, With<LevelDescription>>,
     added: Query<(), Added<LevelDescription>>,
 ) {
     if !form.is_changed() && added.is_empty() {
         return;
     }
+    let play = match level_play(form.level, form.size) {
+        LevelPlay::AsOnEight => Msg::new(format!("level-about-{}", form.level.number())),
+        LevelPlay::LooksAhead { depth, perfect } => Msg::new("level-about-looks-ahead")
+            .arg("depth", depth)
+            .arg("perfect", perfect),
+        LevelPlay::Thinks { seconds, perfect } => Msg::new("level-about-thinks")
+            .arg("seconds", seconds)
+            .arg("perfect", perfect),
+    };
+    let line = Msg::new("new-game-level-line")
+        .arg("number", form.level.number())
+        .arg("name", level_name(form.level))
+        .arg("about", play);
     for mut t in &mut text {
-        t.0 = format!(
-            "Level {} - {}: {}",
-            form.level.number(),
-            form.level.name(),
-            level_description(form.level, form.size)
-        );
+        t.set_if_neq(Tr(line.clone()));
     }
+}
+
+/// A level's name ("Master") in the player's language.
+pub fn level_name(level: Level) -> Msg {
+    Msg::new(format!("level-{}", level.number()))
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::choices::NewGameForm;
 use crate::clipboard::OpenGameText;
+use crate::i18n::{Msg, Tr};
 use crate::state::devices::command_held;
 use crate::state::menu::Menu;
 use crate::theme::focus::{Focused, TakesText};
@@ -38,11 +39,16 @@ const SHOWN: usize = 34;
 /// The row: label, field, Open button.
 pub fn open_game_row(p: &mut ChildSpawnerCommands) {
     p.spawn(widgets::labelled_row()).with_children(|r| {
-        r.spawn(widgets::row_label("Open a game"));
-        r.spawn((widgets::small_button(""), GameTextField, TakesText))
-            .insert(widgets::left_aligned(360.0))
+        r.spawn(widgets::row_label("open-game"));
+        r.spawn((
+            widgets::small_button(Msg::verbatim("")),
+            GameTextField,
+            TakesText,
+        ))
+        .insert(widgets::left_aligned(360.0))
+        .observe(open);
+        r.spawn(widgets::small_button("open-game-open"))
             .observe(open);
-        r.spawn(widgets::small_button("Open")).observe(open);
     });
 }
 
@@ -100,23 +106,21 @@ fn show_game_text(
     draft: Res<GameTextDraft>,
     focused: Res<Focused>,
     fields: Query<(Entity, &Children), With<GameTextField>>,
-    mut texts: Query<(&mut Text, &mut TextColor)>,
+    mut texts: Query<(&mut Tr, &mut TextColor)>,
 ) {
     for (field, children) in &fields {
         let editing = focused.0 == Some(field);
         let (shown, color) = if draft.0.is_empty() && !editing {
-            (
-                "moves, a board or GGF: type or Ctrl+V".to_string(),
-                palette::TEXT_DIM,
-            )
+            (Msg::new("open-game-hint"), palette::TEXT_DIM)
         } else {
-            (text_entry::shown(&draft.0, SHOWN, editing), palette::TEXT)
+            (
+                Msg::verbatim(text_entry::shown(&draft.0, SHOWN, editing)),
+                palette::TEXT,
+            )
         };
         for child in children.iter() {
             if let Ok((mut text, mut text_color)) = texts.get_mut(child) {
-                if text.0 != shown {
-                    text.0 = shown.clone();
-                }
+                text.set_if_neq(Tr(shown.clone()));
                 text_color.set_if_neq(TextColor(color));
             }
         }

@@ -7,10 +7,10 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::navigation::{go_back, menu_root};
+use crate::i18n::{Msg, Tr};
 use crate::rules::Match;
 use crate::saved_games::{
-    Format, GameShelf, ListSavedGames, NO_SHELF, SaveGameRequest, ShelfList, file_name,
-    suggested_name,
+    Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
 };
 use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused, TakesText};
@@ -63,37 +63,40 @@ fn start_draft(
 }
 
 fn spawn_menu(mut commands: Commands, state: Res<Match>) {
-    let about = format!(
-        "{} vs {}, {} moves",
-        state.setup.names[0],
-        state.setup.names[1],
-        crate::rules::whole_record(&state.game).ply()
-    );
+    let about = Msg::new("save-about")
+        .arg("black", Msg::name(&state.setup.names[0]))
+        .arg("white", Msg::name(&state.setup.names[1]))
+        .arg("moves", crate::rules::whole_record(&state.game).ply());
     commands
         .spawn(menu_root("save game menu", Menu::SaveGame))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
-                p.spawn(widgets::title("Save the game"));
+                p.spawn(widgets::title("save-title"));
                 p.spawn(widgets::label(about));
                 p.spawn(widgets::labelled_row()).with_children(|r| {
-                    r.spawn(widgets::row_label("Name"));
-                    r.spawn((widgets::small_button(""), NameField, TakesText, FocusFirst))
-                        .insert(widgets::left_aligned(420.0));
+                    r.spawn(widgets::row_label("save-name"));
+                    r.spawn((
+                        widgets::small_button(Msg::verbatim("")),
+                        NameField,
+                        TakesText,
+                        FocusFirst,
+                    ))
+                    .insert(widgets::left_aligned(420.0));
                 });
                 p.spawn(widgets::labelled_row()).with_children(|r| {
-                    r.spawn(widgets::row_label("Format"));
+                    r.spawn(widgets::row_label("save-format"));
                     for (text, format) in [
-                        ("GGF record (players, date, result)", Format::Ggf),
-                        ("Moves only (f5d6c3...)", Format::Transcript),
+                        ("save-format-ggf", Format::Ggf),
+                        ("save-format-moves", Format::Transcript),
                     ] {
                         r.spawn((widgets::small_button(text), FormatChoice(format)))
                             .observe(choose_format);
                     }
                 });
-                p.spawn((DraftNote, widgets::label("")));
+                p.spawn((DraftNote, widgets::label(Msg::verbatim(""))));
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn(widgets::button("Save  (Enter)")).observe(save);
-                    r.spawn(widgets::button("Cancel  (Esc)")).observe(go_back);
+                    r.spawn(widgets::button("save-save")).observe(save);
+                    r.spawn(widgets::button("save-cancel")).observe(go_back);
                 });
             });
         });
@@ -162,16 +165,14 @@ fn show_draft(
     list: Res<ShelfList>,
     fields: Query<(Entity, &Children), With<NameField>>,
     mut formats: Query<(&FormatChoice, &mut Selected)>,
-    mut notes: Query<&mut Text, With<DraftNote>>,
-    mut texts: Query<&mut Text, Without<DraftNote>>,
+    mut notes: Query<&mut Tr, With<DraftNote>>,
+    mut texts: Query<&mut Tr, Without<DraftNote>>,
 ) {
     for (field, children) in &fields {
         let shown = text_entry::shown(&draft.name, 44, focused.0 == Some(field));
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child)
-                && text.0 != shown
-            {
-                text.0 = shown.clone();
+            if let Ok(mut text) = texts.get_mut(child) {
+                text.set_if_neq(Tr(Msg::verbatim(shown.clone())));
             }
         }
     }
@@ -179,16 +180,16 @@ fn show_draft(
         selected.set_if_neq(Selected(choice.0 == draft.format));
     }
     let note = match (&shelf.0, file_name(&draft.name, draft.format)) {
-        (None, _) => format!("Nothing can be kept: {NO_SHELF}."),
-        (Some(_), None) => "Type a name for the game.".to_string(),
+        (None, _) => Msg::new("shelf-nothing-kept"),
+        (Some(_), None) => Msg::new("save-type-a-name"),
         (Some(_), Some(file)) if list.entries.iter().any(|e| e.file == file) => {
-            format!("\"{file}\" is already saved: saving replaces it.")
+            Msg::new("save-replaces").arg("file", file)
         }
-        (Some(folder), Some(file)) => format!("Saved as \"{file}\" in {folder}."),
+        (Some(folder), Some(file)) => Msg::new("save-saved-as")
+            .arg("file", file)
+            .arg("place", folder.to_string()),
     };
     for mut text in &mut notes {
-        if text.0 != note {
-            text.0 = note.clone();
-        }
+        text.set_if_neq(Tr(note.clone()));
     }
 }

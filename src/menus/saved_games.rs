@@ -5,9 +5,8 @@
 use bevy::prelude::*;
 
 use super::navigation::{go_back, menu_root};
-use crate::saved_games::{
-    DeleteSavedGame, GameShelf, ListSavedGames, NO_SHELF, OpenSavedGame, ShelfList,
-};
+use crate::i18n::{Explain, Msg, Tr};
+use crate::saved_games::{DeleteSavedGame, GameShelf, ListSavedGames, OpenSavedGame, ShelfList};
 use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused};
 use crate::theme::widgets;
@@ -56,14 +55,14 @@ fn start_list(mut view: ResMut<ListView>, mut list: MessageWriter<ListSavedGames
 
 fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
     let place = match &shelf.0 {
-        Some(folder) => format!("Kept in {folder}."),
-        None => format!("Nothing can be kept: {NO_SHELF}."),
+        Some(folder) => Msg::new("shelf-kept-in").arg("place", folder.to_string()),
+        None => Msg::new("shelf-nothing-kept"),
     };
     commands
         .spawn(menu_root("saved games menu", Menu::SavedGames))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
-                p.spawn(widgets::title("Saved games"));
+                p.spawn(widgets::title("menu-saved-games"));
                 p.spawn(widgets::label(place));
                 p.spawn((
                     Rows,
@@ -75,13 +74,13 @@ fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
                     },
                 ));
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn(widgets::small_button("<  Newer")).observe(
+                    r.spawn(widgets::small_button("shelf-newer")).observe(
                         |_: On<widgets::Activate>, mut view: ResMut<ListView>| {
                             view.page = view.page.saturating_sub(1);
                         },
                     );
-                    r.spawn((PageText, widgets::label("")));
-                    r.spawn(widgets::small_button("Older  >")).observe(
+                    r.spawn((PageText, widgets::label(Msg::verbatim(""))));
+                    r.spawn(widgets::small_button("shelf-older")).observe(
                         |_: On<widgets::Activate>,
                          mut view: ResMut<ListView>,
                          list: Res<ShelfList>| {
@@ -91,7 +90,7 @@ fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
                         },
                     );
                 });
-                p.spawn((widgets::button("Back  (Esc)"), FocusFirst))
+                p.spawn((widgets::button("menu-back"), FocusFirst))
                     .observe(go_back);
             });
         });
@@ -103,7 +102,7 @@ fn fill_rows(
     list: Res<ShelfList>,
     mut view: ResMut<ListView>,
     rows: Query<Entity, With<Rows>>,
-    mut pages: Query<&mut Text, With<PageText>>,
+    mut pages: Query<&mut Tr, With<PageText>>,
     mut shown_page: Local<Option<usize>>,
     mut focused: ResMut<Focused>,
     mut commands: Commands,
@@ -120,7 +119,9 @@ fn fill_rows(
     let refocus = list.is_changed();
     *shown_page = Some(view.page);
     for mut text in &mut pages {
-        text.0 = format!("page {} of {pages_count}", view.page + 1);
+        *text = Tr(Msg::new("shelf-page")
+            .arg("page", view.page + 1)
+            .arg("pages", pages_count));
     }
     let Ok(rows) = rows.single() else {
         return;
@@ -131,19 +132,21 @@ fn fill_rows(
         if let Some(problem) = &list.problem {
             c.spawn(widgets::label(problem.clone()));
         } else if list.entries.is_empty() {
-            c.spawn(widgets::label(
-                "No saved games yet. During a game, Esc then Save game keeps it here.",
-            ));
+            c.spawn(widgets::label("shelf-empty"));
         }
         for entry in list.entries.iter().skip(view.page * PAGE).take(PAGE) {
             let about = match &entry.game {
                 Ok(game) => game.summary(),
-                Err(why) => format!("cannot be opened: {why}"),
+                Err(why) => Msg::new("shelf-cannot-open").arg("why", why.explain()),
             };
             c.spawn(widgets::row()).with_children(|r| {
                 let id = r
                     .spawn((
-                        widgets::small_button(format!("{}\n{about}", entry.file)),
+                        widgets::small_button(
+                            Msg::new("shelf-entry")
+                                .arg("file", entry.file.as_str())
+                                .arg("about", about),
+                        ),
                         OpenEntry(entry.file.clone()),
                     ))
                     .insert(widgets::left_aligned(640.0))
@@ -154,7 +157,7 @@ fn fill_rows(
                     first = Some(id);
                 }
                 r.spawn((
-                    widgets::small_button("Delete"),
+                    widgets::small_button("shelf-delete"),
                     DeleteEntry(entry.file.clone()),
                 ))
                 .observe(delete_entry);
@@ -203,16 +206,18 @@ fn delete_entry(
 fn show_armed(
     view: Res<ListView>,
     buttons: Query<(&DeleteEntry, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Tr>,
 ) {
     for (entry, children) in &buttons {
         let armed = view.armed.as_deref() == Some(entry.0.as_str());
-        let label = if armed { "Sure? Delete" } else { "Delete" };
+        let label = if armed {
+            "shelf-delete-sure"
+        } else {
+            "shelf-delete"
+        };
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child)
-                && text.0 != label
-            {
-                text.0 = label.to_string();
+            if let Ok(mut text) = texts.get_mut(child) {
+                text.set_if_neq(Tr::key(label));
             }
         }
     }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::choices::{Choice, choice_row};
 use super::navigation::{go_back, menu_root};
 use crate::graphics::Graphics;
+use crate::i18n::{Arg, Language, Msg, Tr};
 use crate::settings::{AnimationSpeed, ColorScheme, Quality, Settings};
 use crate::state::menu::Menu;
 use crate::theme::widgets;
@@ -30,17 +31,28 @@ fn spawn_menu(mut commands: Commands) {
         .spawn(menu_root("settings menu", Menu::Settings))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
-                p.spawn(widgets::title("Settings"));
+                p.spawn(widgets::title("menu-settings"));
+                choice_row(
+                    p,
+                    "settings-language",
+                    std::iter::once(("settings-language-system".into(), Choice::Language(None)))
+                        .chain(
+                            Language::ALL.iter().map(|l| {
+                                (Msg::verbatim(l.native_name()), Choice::Language(Some(*l)))
+                            }),
+                        )
+                        .collect(),
+                );
                 p.spawn(widgets::labelled_row()).with_children(|r| {
-                    r.spawn(widgets::row_label("Volume"));
-                    r.spawn(widgets::small_button("-")).observe(
+                    r.spawn(widgets::row_label("settings-volume"));
+                    r.spawn(widgets::small_button(Msg::verbatim("-"))).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.volume = ((s.volume - 0.1) * 10.0).round() / 10.0;
                             s.volume = s.volume.max(0.0);
                         },
                     );
-                    r.spawn((VolumeText, widgets::header("")));
-                    r.spawn(widgets::small_button("+")).observe(
+                    r.spawn((VolumeText, widgets::header(Msg::verbatim(""))));
+                    r.spawn(widgets::small_button(Msg::verbatim("+"))).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.volume = (((s.volume + 0.1) * 10.0).round() / 10.0).min(1.0);
                         },
@@ -48,133 +60,142 @@ fn spawn_menu(mut commands: Commands) {
                 });
                 choice_row(
                     p,
-                    "Sound",
+                    "settings-sound",
                     vec![
-                        ("On".into(), Choice::Muted(false)),
-                        ("Muted".into(), Choice::Muted(true)),
+                        ("settings-on".into(), Choice::Muted(false)),
+                        ("settings-muted".into(), Choice::Muted(true)),
                     ],
                 );
                 choice_row(
                     p,
-                    "Animation",
+                    "settings-animation",
                     AnimationSpeed::ALL
                         .iter()
-                        .map(|a| (a.name().to_string(), Choice::Animation(*a)))
+                        .map(|a| {
+                            (
+                                Msg::new(format!("animation-{}", a.name())),
+                                Choice::Animation(*a),
+                            )
+                        })
                         .collect(),
                 );
                 choice_row(
                     p,
-                    "Legal moves",
+                    "settings-legal-moves",
                     vec![
-                        ("Shown".into(), Choice::LegalMoves(true)),
-                        ("Hidden".into(), Choice::LegalMoves(false)),
+                        ("settings-shown".into(), Choice::LegalMoves(true)),
+                        ("settings-hidden".into(), Choice::LegalMoves(false)),
                     ],
                 );
                 choice_row(
                     p,
-                    "Disc counts",
+                    "settings-disc-counts",
                     vec![
-                        ("Shown".into(), Choice::Counts(true)),
-                        ("Hidden".into(), Choice::Counts(false)),
+                        ("settings-shown".into(), Choice::Counts(true)),
+                        ("settings-hidden".into(), Choice::Counts(false)),
                     ],
                 );
                 choice_row(
                     p,
-                    "Colours",
+                    "settings-colours",
                     ColorScheme::ALL
                         .iter()
-                        .map(|c| (c.name().to_string(), Choice::Colors(*c)))
+                        .map(|c| (colour_scheme_name(*c), Choice::Colors(*c)))
                         .collect(),
                 );
                 choice_row(
                     p,
-                    "Camera",
+                    "settings-camera",
                     vec![
-                        ("Fixed".into(), Choice::FacePlayer(false)),
+                        ("settings-camera-fixed".into(), Choice::FacePlayer(false)),
+                        ("settings-camera-faces".into(), Choice::FacePlayer(true)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "settings-eval-bar",
+                    vec![
+                        ("settings-hidden".into(), Choice::EvalBar(false)),
+                        ("settings-shown".into(), Choice::EvalBar(true)),
+                    ],
+                );
+                choice_row(
+                    p,
+                    "settings-move-scores",
+                    vec![
                         (
-                            "Faces the player to move (two players)".into(),
-                            Choice::FacePlayer(true),
+                            "settings-scores-on-request".into(),
+                            Choice::MoveScores(false),
                         ),
+                        ("settings-scores-always".into(), Choice::MoveScores(true)),
                     ],
                 );
                 choice_row(
                     p,
-                    "Evaluation bar",
+                    "settings-rumble",
                     vec![
-                        ("Hidden".into(), Choice::EvalBar(false)),
-                        ("Shown".into(), Choice::EvalBar(true)),
+                        ("settings-on".into(), Choice::Rumble(true)),
+                        ("settings-off".into(), Choice::Rumble(false)),
                     ],
                 );
                 choice_row(
                     p,
-                    "Move scores",
-                    vec![
-                        ("On request (Hint)".into(), Choice::MoveScores(false)),
-                        ("Always (study)".into(), Choice::MoveScores(true)),
-                    ],
-                );
-                choice_row(
-                    p,
-                    "Gamepad rumble",
-                    vec![
-                        ("On".into(), Choice::Rumble(true)),
-                        ("Off".into(), Choice::Rumble(false)),
-                    ],
-                );
-                choice_row(
-                    p,
-                    "Graphics",
-                    std::iter::once(("Automatic".to_string(), Choice::Graphics(None)))
-                        .chain(
-                            Quality::ALL
-                                .iter()
-                                .map(|q| (capitalised(q.name()), Choice::Graphics(Some(*q)))),
-                        )
+                    "settings-graphics",
+                    std::iter::once(("graphics-automatic".into(), Choice::Graphics(None)))
+                        .chain(Quality::ALL.iter().map(|q| {
+                            (
+                                Msg::new(format!("graphics-{}", q.name())),
+                                Choice::Graphics(Some(*q)),
+                            )
+                        }))
                         .collect(),
                 );
                 p.spawn(widgets::labelled_row()).with_children(|r| {
-                    r.spawn(widgets::row_label("Computer's pace"));
-                    r.spawn(widgets::small_button("-")).observe(
+                    r.spawn(widgets::row_label("settings-pace"));
+                    r.spawn(widgets::small_button(Msg::verbatim("-"))).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.thinking_delay_ms = s.thinking_delay_ms.saturating_sub(200);
                         },
                     );
-                    r.spawn((DelayText, widgets::header("")));
-                    r.spawn(widgets::small_button("+")).observe(
+                    r.spawn((DelayText, widgets::header(Msg::verbatim(""))));
+                    r.spawn(widgets::small_button(Msg::verbatim("+"))).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
                             s.thinking_delay_ms = (s.thinking_delay_ms + 200).min(3000);
                         },
                     );
                 });
-                p.spawn(widgets::button("Back  (Esc)")).observe(go_back);
+                p.spawn(widgets::button("menu-back")).observe(go_back);
             });
         });
 }
 
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// A colour scheme's name in the player's language.
+pub fn colour_scheme_name(scheme: ColorScheme) -> Msg {
+    Msg::new(match scheme {
+        ColorScheme::BlackWhite => "colours-black-white",
+        ColorScheme::RedGreen => "colours-red-green",
+        ColorScheme::RedBlue => "colours-red-blue",
+        ColorScheme::Accessible => "colours-accessible",
+    })
 }
 
 /// Names what "Automatic" stands for on this renderer: "Automatic (low)".
 fn name_automatic(
     graphics: Res<Graphics>,
     buttons: Query<(&super::choices::Choice, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Tr>,
 ) {
-    let label = format!("Automatic ({})", graphics.automatic().name());
+    let label = Tr(Msg::new("graphics-automatic-is").arg(
+        "preset",
+        Msg::new(format!("graphics-{}", graphics.automatic().name())),
+    ));
     for (choice, children) in &buttons {
         if *choice != Choice::Graphics(None) {
             continue;
         }
         for child in children {
-            if let Ok(mut text) = texts.get_mut(*child)
-                && text.0 != label
-            {
-                text.0 = label.clone();
+            if let Ok(mut text) = texts.get_mut(*child) {
+                text.set_if_neq(label.clone());
             }
         }
     }
@@ -182,22 +203,17 @@ fn name_automatic(
 
 fn show_values(
     settings: Res<Settings>,
-    mut volume: Query<&mut Text, (With<VolumeText>, Without<DelayText>)>,
-    mut delay: Query<&mut Text, (With<DelayText>, Without<VolumeText>)>,
+    mut volume: Query<&mut Tr, (With<VolumeText>, Without<DelayText>)>,
+    mut delay: Query<&mut Tr, (With<DelayText>, Without<VolumeText>)>,
 ) {
     for mut t in &mut volume {
-        let s = format!("{:>3.0}%", settings.volume * 100.0);
-        if t.0 != s {
-            t.0 = s;
-        }
+        t.set_if_neq(Tr(Msg::new("settings-volume-percent")
+            .arg("percent", (settings.volume * 100.0).round() as i64)));
     }
     for mut t in &mut delay {
-        let s = format!(
-            "at least {:.1} s a move",
-            settings.thinking_delay_ms as f64 / 1000.0
-        );
-        if t.0 != s {
-            t.0 = s;
-        }
+        t.set_if_neq(Tr(Msg::new("settings-pace-seconds").arg(
+            "seconds",
+            Arg::decimal(settings.thinking_delay_ms as f64 / 1000.0, 1),
+        )));
     }
 }

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
 use crate::couch::undo_vote::{UndoAnswer, UndoVote};
+use crate::i18n::{Msg, Tr};
 use crate::rules::Match;
 use crate::state::devices::Seats;
 use crate::state::menu::Menu;
@@ -34,12 +35,12 @@ fn spawn_prompt(mut commands: Commands) {
         ))
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
-                p.spawn(widgets::title("Take back a move?"));
-                p.spawn((Question, widgets::header("")));
+                p.spawn(widgets::title("undo-title"));
+                p.spawn((Question, widgets::header(Msg::verbatim(""))));
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn((widgets::button("Agree  (Y)"), Answer(true), FocusFirst))
+                    r.spawn((widgets::button("undo-agree"), Answer(true), FocusFirst))
                         .observe(answer);
-                    r.spawn((widgets::button("Keep playing  (N)"), Answer(false)))
+                    r.spawn((widgets::button("undo-keep-playing"), Answer(false)))
                         .observe(answer);
                 });
             });
@@ -62,31 +63,21 @@ fn answer(
     }
 }
 
-fn show_question(
-    vote: Res<UndoVote>,
-    state: Res<Match>,
-    mut text: Query<&mut Text, With<Question>>,
-) {
+fn show_question(vote: Res<UndoVote>, state: Res<Match>, mut text: Query<&mut Tr, With<Question>>) {
     let Some(asked) = vote.asked else { return };
-    let name = |side: Side| state.setup.name(side).to_string();
+    let name = |side: Side| Msg::name(state.setup.name(side));
     let question = match asked.by {
-        Some(side) if asked.own_answer => {
-            format!("{} asked: {} has to agree.", name(side), name(!side))
-        }
-        Some(side) => format!(
-            "{} asks to take back the last move. {}, do you agree?",
-            name(side),
-            name(!side)
-        ),
-        None => format!(
-            "Undo the last move? Both {} and {} should agree.",
-            name(Side::Black),
-            name(Side::White)
-        ),
+        Some(side) if asked.own_answer => Msg::new("undo-asked")
+            .arg("asker", name(side))
+            .arg("other", name(!side)),
+        Some(side) => Msg::new("undo-asks")
+            .arg("asker", name(side))
+            .arg("other", name(!side)),
+        None => Msg::new("undo-both")
+            .arg("black", name(Side::Black))
+            .arg("white", name(Side::White)),
     };
     for mut t in &mut text {
-        if t.0 != question {
-            t.0 = question.clone();
-        }
+        t.set_if_neq(Tr(question.clone()));
     }
 }

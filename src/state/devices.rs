@@ -3,6 +3,8 @@
 //! the couch's undo vote all ask these.
 
 use bevy::prelude::*;
+
+use crate::i18n::Msg;
 use reversi_engine::Color as Side;
 
 use crate::rules::{Match, Player};
@@ -60,15 +62,17 @@ impl Seats {
     }
 
     /// How the new-game menu names a person's device.
-    pub fn describe(&self, person: usize, pads: &[Entity]) -> String {
+    pub fn describe(&self, person: usize, pads: &[Entity]) -> Msg {
         let pad_number = |e: Entity| pads.iter().position(|p| *p == e).map(|i| i + 1);
         match self.pads[person] {
             Some(pad) => match pad_number(pad) {
-                Some(n) => format!("gamepad {n}"),
-                None => "a gamepad".into(),
+                Some(n) => Msg::new("plays-with-gamepad").arg("n", n),
+                None => Msg::new("plays-with-a-gamepad"),
             },
-            None if self.person_of(Device::Keyboard) == Some(person) => "the keyboard".into(),
-            None => "the shared keyboard & mouse".into(),
+            None if self.person_of(Device::Keyboard) == Some(person) => {
+                Msg::new("plays-with-keyboard")
+            }
+            None => Msg::new("plays-with-shared"),
         }
     }
 }
@@ -158,6 +162,9 @@ mod tests {
         assert_eq!(seats.person_of(Device::Pad(other)), None);
         seats.pads[1] = Some(other);
         assert_eq!(seats.person_of(Device::Keyboard), None);
-        assert_eq!(seats.describe(1, &[pad, other]), "gamepad 2");
+        assert_eq!(
+            seats.describe(1, &[pad, other]),
+            Msg::new("plays-with-gamepad").arg("n", 2)
+        );
     }
 }

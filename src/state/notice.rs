@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::i18n::Msg;
+
 /// A notice for the player.
 #[derive(Message, Clone, Debug)]
-pub struct Toast(pub String);
+pub struct Toast(pub Msg);

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, Outcome, Rules};
 
+use crate::i18n::Msg;
 use crate::rules::GameSetup;
 use crate::settings::Profile;
 
@@ -93,29 +94,31 @@ impl Series {
     }
 
     /// "Game 2 of 4 - Anna 1 : 0 Ben", with the names in player order.
-    pub fn score_line(&self, people: &[Profile; 2]) -> String {
+    pub fn score_line(&self, people: &[Profile; 2]) -> Msg {
         let p = self.points();
-        format!(
-            "Game {} of {} - {} {} : {} {}",
-            self.game + 1,
-            self.games,
-            people[0].name,
-            points_text(p[0]),
-            points_text(p[1]),
-            people[1].name
-        )
+        Msg::new("match-score-line")
+            .arg("game", self.game + 1)
+            .arg("games", self.games)
+            .arg("first", Msg::name(&people[0].name))
+            .arg("first_points", points_text(p[0]))
+            .arg("second_points", points_text(p[1]))
+            .arg("second", Msg::name(&people[1].name))
     }
 
     /// "Anna wins the match 3 : 1" or "The match is drawn 2 : 2".
-    pub fn verdict(&self, people: &[Profile; 2]) -> String {
+    pub fn verdict(&self, people: &[Profile; 2]) -> Msg {
         let p = self.points();
         let score = format!("{} : {}", points_text(p[0]), points_text(p[1]));
         if p[0] > p[1] {
-            format!("{} wins the match {score}", people[0].name)
+            Msg::new("match-won")
+                .arg("name", Msg::name(&people[0].name))
+                .arg("score", score)
         } else if p[1] > p[0] {
-            format!("{} wins the match {}", people[1].name, score_rev(p))
+            Msg::new("match-won")
+                .arg("name", Msg::name(&people[1].name))
+                .arg("score", score_rev(p))
         } else {
-            format!("The match is drawn {score}")
+            Msg::new("match-drawn").arg("score", score)
         }
     }
 }

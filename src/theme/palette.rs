@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
+use crate::i18n::Msg;
 use crate::settings::{Accent, ColorScheme};
 
 pub const FELT: Color = Color::srgb(0.1, 0.5, 0.3);
@@ -43,17 +44,17 @@ pub fn face(scheme: ColorScheme, side: Side) -> Color {
 }
 
 /// The name players see for a side under `scheme` ("Black", "Red", ...).
-pub fn side_name(scheme: ColorScheme, side: Side) -> &'static str {
-    match (scheme, side) {
-        (ColorScheme::BlackWhite, Side::Black) => "Black",
-        (ColorScheme::BlackWhite, Side::White) => "White",
-        (ColorScheme::RedGreen, Side::Black) => "Red",
-        (ColorScheme::RedGreen, Side::White) => "Green",
-        (ColorScheme::RedBlue, Side::Black) => "Red",
-        (ColorScheme::RedBlue, Side::White) => "Blue",
-        (ColorScheme::Accessible, Side::Black) => "Blue",
-        (ColorScheme::Accessible, Side::White) => "Orange",
-    }
+pub fn side_name(scheme: ColorScheme, side: Side) -> Msg {
+    Msg::new(match (scheme, side) {
+        (ColorScheme::BlackWhite, Side::Black) => "side-black",
+        (ColorScheme::BlackWhite, Side::White) => "side-white",
+        (ColorScheme::RedGreen, Side::Black) => "side-red",
+        (ColorScheme::RedGreen, Side::White) => "side-green",
+        (ColorScheme::RedBlue, Side::Black) => "side-red",
+        (ColorScheme::RedBlue, Side::White) => "side-blue",
+        (ColorScheme::Accessible, Side::Black) => "side-blue",
+        (ColorScheme::Accessible, Side::White) => "side-orange",
+    })
 }
 
 /// The colour of a person's cursor and name plate.

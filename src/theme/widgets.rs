@@ -1,4 +1,5 @@
 //! UI building blocks as functions returning bundles: panels, headers, labels and buttons.
+//! Their texts are messages (`Tr`), put into the player's language by `i18n`.
 //! Buttons change colour on hover/press here; what they do is wired by the caller with
 //! `.observe(|_: On<Activate>, ...| ...)`, which a click and a focused Enter both trigger.
 
@@ -6,6 +7,7 @@ use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
 use super::palette;
+use crate::i18n::{Msg, Tr};
 use crate::schedule::GameSet;
 use crate::state::clicks::{Clicks, MouseClick};
 use crate::state::devices::Device;
@@ -121,27 +123,27 @@ pub fn labelled_row() -> impl Bundle {
 }
 
 /// Large title text.
-pub fn title(text: impl Into<String>) -> impl Bundle {
+pub fn title(text: impl Into<Msg>) -> impl Bundle {
     (
-        Text::new(text),
+        Tr(text.into()),
         TextFont::from_font_size(38.0),
         TextColor(palette::ACCENT),
     )
 }
 
 /// Section header text.
-pub fn header(text: impl Into<String>) -> impl Bundle {
+pub fn header(text: impl Into<Msg>) -> impl Bundle {
     (
-        Text::new(text),
+        Tr(text.into()),
         TextFont::from_font_size(19.0),
         TextColor(palette::TEXT),
     )
 }
 
 /// Body text.
-pub fn label(text: impl Into<String>) -> impl Bundle {
+pub fn label(text: impl Into<Msg>) -> impl Bundle {
     (
-        Text::new(text),
+        Tr(text.into()),
         TextFont::from_font_size(14.0),
         TextColor(palette::TEXT_DIM),
     )
@@ -150,7 +152,7 @@ pub fn label(text: impl Into<String>) -> impl Bundle {
 /// The label at the head of a menu row, one width for all so the rows' contents line up. The
 /// text sits in a box of its own, centred in the row's height like the row's buttons (a text
 /// node given a width itself is laid out from its top).
-pub fn row_label(text: impl Into<String>) -> impl Bundle {
+pub fn row_label(text: impl Into<Msg>) -> impl Bundle {
     (
         Node {
             width: px(150),
@@ -167,7 +169,7 @@ pub fn row_label(text: impl Into<String>) -> impl Bundle {
 pub struct Selected(pub bool);
 
 /// A button with a text label; add `.observe(...)` for what it does.
-pub fn button(text: impl Into<String>) -> impl Bundle {
+pub fn button(text: impl Into<Msg>) -> impl Bundle {
     sized_button(text, 220.0)
 }
 
@@ -186,11 +188,11 @@ pub fn left_aligned(width: f32) -> Node {
 }
 
 /// A small button (for option rows).
-pub fn small_button(text: impl Into<String>) -> impl Bundle {
+pub fn small_button(text: impl Into<Msg>) -> impl Bundle {
     sized_button(text, 0.0)
 }
 
-fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
+fn sized_button(text: impl Into<Msg>, min_width: f32) -> impl Bundle {
     let (pad, font) = if min_width > 0.0 {
         (8.0, 18.0)
     } else {
@@ -207,7 +209,7 @@ fn sized_button(text: impl Into<String>, min_width: f32) -> impl Bundle {
             ..default()
         }),
         children![(
-            Text::new(text),
+            Tr(text.into()),
             TextFont::from_font_size(font),
             TextColor(palette::TEXT)
         )],

@@ -21,6 +21,8 @@ extern "C" {
     fn js_keys(prefix: &str) -> Result<Vec<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = remove)]
     fn js_remove(key: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = languages)]
+    fn js_languages() -> Result<Vec<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = think)]
     fn js_think(id: u32, request: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = reply)]
@@ -47,6 +49,11 @@ pub fn fragment() -> Result<String, String> {
 /// Replaces the fragment without adding a history entry (every move would otherwise be one).
 pub fn set_fragment(text: &str) -> Result<(), String> {
     js_set_fragment(text).map_err(why)
+}
+
+/// The browser's preferred languages, best first (`navigator.languages`).
+pub fn languages() -> Result<Vec<String>, String> {
+    js_languages().map_err(why)
 }
 
 /// The `localStorage` entry `key`, `Ok(None)` if it was never written.

@@ -395,7 +395,7 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
     let series = app.world().resource::<Series>().clone();
     assert_eq!(series.person_playing(Side::Black), 1);
     assert_eq!(
-        series.score_line(&app.world().resource::<Settings>().players),
+        english(&series.score_line(&app.world().resource::<Settings>().players)),
         "Game 2 of 2 - Anna 1 : 0 Ben"
     );
     // Ben wins it with Black: one all, and the match is over.
@@ -406,7 +406,10 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
     assert_eq!(series.points(), [1.0, 1.0]);
     assert!(series.finished() && !series.next_game_due());
     let players = app.world().resource::<Settings>().players.clone();
-    assert_eq!(series.verdict(&players), "The match is drawn 1 : 1");
+    assert_eq!(
+        english(&series.verdict(&players)),
+        "The match is drawn 1 : 1"
+    );
     // A game of another kind ends the match.
     app.world_mut()
         .write_message(NewGameRequest(against_the_computer(Level::ALL[0])));

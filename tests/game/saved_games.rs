@@ -53,7 +53,7 @@ fn listed(app: &mut App) -> Vec<(String, Result<String, String>)> {
                 e.file.clone(),
                 e.game
                     .as_ref()
-                    .map(|g| g.summary())
+                    .map(|g| english(&g.summary()))
                     .map_err(ToString::to_string),
             )
         })
@@ -78,7 +78,7 @@ fn saved_games_round_trip_in_both_formats_and_open_with_their_players() {
     assert!(
         toasts
             .iter()
-            .any(|t| t.0.contains("Saved \"Evening game.ggf\"")),
+            .any(|t| english(&t.0).contains("Saved “Evening game.ggf”")),
         "{toasts:?}"
     );
     save(&mut app, "Evening game", Format::Transcript);
@@ -112,7 +112,10 @@ fn saved_games_round_trip_in_both_formats_and_open_with_their_players() {
         .write_message(NewGameRequest(against_the_computer(Level::Casual)));
     app.update();
     let toasts = open(&mut app, "Evening game.ggf");
-    assert!(toasts.iter().any(|t| t.0.contains("Opened")), "{toasts:?}");
+    assert!(
+        toasts.iter().any(|t| english(&t.0).contains("Opened")),
+        "{toasts:?}"
+    );
     assert_eq!(state(&app).game, played);
     assert_eq!(state(&app).setup, two);
     assert_world_matches_engine(&mut app);
@@ -186,7 +189,10 @@ fn variants_set_up_boards_and_reviewed_games_are_saved_whole() {
         save(&mut app, "not started", format);
         play(&mut app, &["f5"]);
         let toasts = open(&mut app, &format!("not started.{}", format.extension()));
-        assert!(toasts[0].0.starts_with("Opened"), "{format:?}: {toasts:?}");
+        assert!(
+            english(&toasts[0].0).starts_with("Opened"),
+            "{format:?}: {toasts:?}"
+        );
         assert_eq!(state(&app).game.ply(), 0, "{format:?}");
         assert_eq!(state(&app).game.rules(), Rules::default(), "{format:?}");
     }
@@ -216,7 +222,9 @@ fn variants_set_up_boards_and_reviewed_games_are_saved_whole() {
     let set_up = state(&app).game.clone();
     let toasts = save(&mut app, "set up", Format::Transcript);
     assert!(
-        toasts.iter().any(|t| t.0.contains("set-up board")),
+        toasts
+            .iter()
+            .any(|t| english(&t.0).contains("set-up board")),
         "{toasts:?}"
     );
     assert!(!dir.join("set up.txt").exists());
@@ -289,7 +297,7 @@ fn bad_saved_games_are_listed_with_the_reason_and_change_nothing() {
         assert!(
             toasts
                 .iter()
-                .any(|t| t.0.contains("Could not open") && t.0.contains(why)),
+                .any(|t| english(&t.0).contains("Could not open") && english(&t.0).contains(why)),
             "{file}: {toasts:?}"
         );
         assert_eq!(state(&app).game, before, "{file}: the board keeps its game");
@@ -304,7 +312,9 @@ fn bad_saved_games_are_listed_with_the_reason_and_change_nothing() {
     for file in ["../current.ggf", "/etc/passwd", ".hidden.ggf", ""] {
         let toasts = open(&mut app, file);
         assert!(
-            toasts.iter().any(|t| t.0.contains("not a file name")),
+            toasts
+                .iter()
+                .any(|t| english(&t.0).contains("not a file name")),
             "{file}: {toasts:?}"
         );
     }

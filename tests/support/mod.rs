@@ -97,3 +97,12 @@ pub fn assert_world_matches_engine(app: &mut App) {
     }
     assert_eq!(seen, pos.discs(Side::Black) | pos.discs(Side::White));
 }
+
+/// A message in English, as the tests read the game's notices.
+pub fn english(msg: &reversi::i18n::Msg) -> String {
+    use reversi::i18n::{Language, Translations};
+    static ENGLISH: std::sync::OnceLock<Translations> = std::sync::OnceLock::new();
+    ENGLISH
+        .get_or_init(|| Translations::new(Language::English))
+        .text(msg)
+}

@@ -50,8 +50,60 @@ fn settings(level: Level, empties: u32) -> Settings {
 /// Master's time for a midgame move on the generic boards.
 const MASTER_MIDGAME_MS: u64 = 3000;
 
+/// How `level` plays on a board of `size`, as figures a sentence can be written from in any
+/// language (the game puts them into the player's words; [`level_description`] into English).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LevelPlay {
+    /// As on 8×8: the level's own description ([`Level::description`]) holds.
+    AsOnEight,
+    /// Looks `depth` moves ahead (at most a second a move) and plays the last `perfect`
+    /// moves perfectly.
+    LooksAhead {
+        /// Moves looked ahead in the midgame.
+        depth: u32,
+        /// Empty squares from which the level plays perfectly.
+        perfect: u32,
+    },
+    /// Thinks `seconds` a move and plays the last `perfect` moves perfectly.
+    Thinks {
+        /// Seconds a midgame move.
+        seconds: u32,
+        /// Empty squares from which the level plays perfectly.
+        perfect: u32,
+    },
+}
+
+/// What `level` does on a board of `size`: on 8×8 (and for the levels that play the same on
+/// every size) [`LevelPlay::AsOnEight`], on the other sizes what [`settings`] gives.
+///
+/// ```
+/// use reversi_engine::grid::{BoardSize, LevelPlay, level_play};
+/// use reversi_engine::search::Level;
+/// assert_eq!(level_play(Level::Master, BoardSize::Eight), LevelPlay::AsOnEight);
+/// assert_eq!(
+///     level_play(Level::Master, BoardSize::Ten),
+///     LevelPlay::Thinks { seconds: 3, perfect: 20 }
+/// );
+/// ```
+pub fn level_play(level: Level, size: BoardSize) -> LevelPlay {
+    let at_start = settings(level, size.squares() - 4);
+    match level {
+        _ if size == BoardSize::Eight || at_start.depth == 0 || at_start.tolerance > 0 => {
+            LevelPlay::AsOnEight
+        }
+        Level::Master => LevelPlay::Thinks {
+            seconds: (MASTER_MIDGAME_MS / 1000) as u32,
+            perfect: at_start.solve_empties,
+        },
+        _ => LevelPlay::LooksAhead {
+            depth: at_start.depth,
+            perfect: at_start.solve_empties,
+        },
+    }
+}
+
 /// What `level` does on a board of `size`, in a sentence for the new-game menu: on 8×8 the
-/// level's own words ([`Level::description`]), on the other sizes what [`settings`] gives.
+/// level's own words ([`Level::description`]), on the other sizes what [`level_play`] gives.
 ///
 /// ```
 /// use reversi_engine::grid::{BoardSize, level_description};
@@ -63,7 +115,6 @@ const MASTER_MIDGAME_MS: u64 = 3000;
 /// );
 /// ```
 pub fn level_description(level: Level, size: BoardSize) -> String {
-    let at_start = settings(level, size.squares() - 4);
     let words = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
@@ -72,19 +123,15 @@ pub fn level_description(level: Level, size: BoardSize) -> String {
             .get(n as usize)
             .map_or(n.to_string(), |w| w.to_string())
     };
-    match level {
-        _ if size == BoardSize::Eight || at_start.depth == 0 || at_start.tolerance > 0 => {
-            level.description().to_string()
-        }
-        Level::Master => format!(
-            "Thinks {} seconds a move and plays the last {} moves perfectly.",
-            plies((MASTER_MIDGAME_MS / 1000) as u32),
-            at_start.solve_empties
+    match level_play(level, size) {
+        LevelPlay::AsOnEight => level.description().to_string(),
+        LevelPlay::Thinks { seconds, perfect } => format!(
+            "Thinks {} seconds a move and plays the last {perfect} moves perfectly.",
+            plies(seconds)
         ),
-        _ => format!(
-            "Looks {} moves ahead (at most a second a move) and plays the last {} moves perfectly.",
-            plies(at_start.depth),
-            at_start.solve_empties
+        LevelPlay::LooksAhead { depth, perfect } => format!(
+            "Looks {} moves ahead (at most a second a move) and plays the last {perfect} moves perfectly.",
+            plies(depth)
         ),
     }
 }

@@ -1,0 +1,352 @@
+# The game's words in German. Every file in locales/ has the same messages (a test checks).
+
+## Namen, die das Spiel Spielern gibt (ein eingegebener Name wird so gezeigt, wie er eingegeben wurde)
+name-you = Du
+name-computer = Computer
+name-computer-a = Computer A
+name-computer-b = Computer B
+name-player-1 = Spieler 1
+name-player-2 = Spieler 2
+
+## Regeloptionen (Menü „Neues Spiel“)
+supply-shared = Gemeinsam
+supply-each = je { $n }
+supply-each-out-ends = je { $n }, leer = Ende
+size-standard = { $size } (Standard)
+
+## Die beiden Seiten
+side-black = Schwarz
+side-white = Weiß
+
+## Das Menü „Neues Spiel“ (der Titelbildschirm)
+game-title = Reversi
+new-game-goal = Schließe die Steine deines Gegners ein, um sie in deine Farbe umzudrehen. Wer am Ende die meisten Steine hat, gewinnt.
+new-game-saved = Gespeichertes Spiel: { $black } gegen { $white }, { $discs ->
+        [one] { $discs } Stein gesetzt.
+       *[other] { $discs } Steine gesetzt.
+    }
+new-game-resume = Gespeichertes Spiel fortsetzen
+new-game-play = Spielmodus
+new-game-vs-computer = Gegen den Computer
+new-game-two-players = Zu zweit
+new-game-demo = Computer gegen Computer
+new-game-your-colour = Deine Farbe
+new-game-black-first = Schwarz (zieht zuerst)
+new-game-level = Computerstärke
+new-game-level-line = Stufe { $number } – { $name }: { $about }
+new-game-player = Spieler { $n }
+new-game-gamepads = Gamepads: Eine beliebige Taste steigt ein, Select steigt aus. Ist ein Gamepad dabei, gehört die Tastatur dem anderen Spieler.
+new-game-match = Match
+new-game-games = { $n ->
+        [one] 1 Spiel
+       *[other] { $n } Spiele
+    }
+new-game-start = Spiel starten  (Enter)
+plays-with-gamepad = spielt mit Gamepad { $n }
+plays-with-a-gamepad = spielt mit einem Gamepad
+plays-with-keyboard = spielt mit der Tastatur
+plays-with-shared = spielt mit gemeinsamer Tastatur & Maus
+
+## Regeln (Menü „Neues Spiel“)
+rules-header = Regeln
+rules-board = Brett
+rules-start = Startstellung
+rules-start-diagonal = Diagonal (Othello)
+rules-start-parallel = Parallel
+rules-start-free = Freie Eröffnung
+rules-first-move = Erster Zug
+rules-discs = Steine
+rules-flips = Umdrehen
+rules-flips-all = Jede eingeschlossene Reihe
+rules-flips-one = Eine gewählte Reihe
+rules-winner = Sieger
+rules-winner-most = Meiste Steine
+rules-winner-fewest = Wenigste Steine (umgekehrt)
+
+## Menüknöpfe auf mehreren Bildschirmen
+menu-settings = Einstellungen
+menu-saved-games = Gespeicherte Spiele
+menu-quit = Beenden
+
+## Die Stufen des Computers: Namen und was jede tut
+level-1 = Zufall
+level-2 = Gierig
+level-3 = Neuling
+level-4 = Anfänger
+level-5 = Hobby
+level-6 = Verein
+level-7 = Stark
+level-8 = Experte
+level-9 = Meister
+level-about-1 = Spielt zufällig irgendeinen erlaubten Zug.
+level-about-2 = Nimmt den Zug, der die meisten Steine umdreht, ohne vorauszuschauen.
+level-about-3 = Schaut zwei Züge voraus, begnügt sich aber oft mit einem schlechteren Zug.
+level-about-4 = Schaut drei Züge voraus und wählt manchmal einen etwas schlechteren Zug.
+level-about-5 = Schaut vier Züge voraus, mit gelegentlichen kleinen Patzern.
+level-about-6 = Schaut sechs Züge voraus und spielt die letzten 14 Züge perfekt.
+level-about-7 = Schaut acht Züge voraus und spielt die letzten 16 Züge perfekt.
+level-about-8 = Schaut zwölf Züge voraus und spielt die letzten 18 Züge perfekt.
+level-about-9 = Denkt eine Sekunde pro Zug nach und spielt die letzten 22 Züge perfekt.
+level-about-looks-ahead = Schaut { $depth } Züge voraus (höchstens eine Sekunde pro Zug) und spielt die letzten { $perfect } Züge perfekt.
+level-about-thinks = Denkt { $seconds } Sekunden pro Zug nach und spielt die letzten { $perfect } Züge perfekt.
+menu-back = Zurück  (Esc)
+
+## Einstellungen
+settings-language = Sprache
+settings-language-system = System
+settings-volume = Lautstärke
+settings-volume-percent = { $percent } %
+settings-sound = Ton
+settings-on = An
+settings-off = Aus
+settings-muted = Stumm
+settings-animation = Animation
+animation-slow = langsam
+animation-normal = normal
+animation-fast = schnell
+animation-instant = sofort
+settings-legal-moves = Mögliche Züge
+settings-shown = Sichtbar
+settings-hidden = Ausgeblendet
+settings-disc-counts = Steinzähler
+settings-colours = Farben
+colours-black-white = schwarz/weiß
+colours-red-green = rot/grün
+colours-red-blue = rot/blau
+colours-accessible = für Farbenblinde
+settings-camera = Kamera
+settings-camera-fixed = Fest
+settings-camera-faces = Blickt zum Spieler am Zug (zu zweit)
+settings-eval-bar = Bewertungsbalken
+settings-move-scores = Zugbewertungen
+settings-scores-on-request = Auf Wunsch (Tipp)
+settings-scores-always = Immer (Lernmodus)
+settings-rumble = Gamepad-Vibration
+settings-graphics = Grafik
+graphics-automatic = Automatisch
+graphics-automatic-is = Automatisch ({ $preset })
+graphics-high = Hoch
+graphics-medium = Mittel
+graphics-low = Niedrig
+settings-pace = Computer-Tempo
+settings-pace-seconds = mindestens { $seconds } s pro Zug
+
+## Das Pausenmenü
+pause-title = Pause
+pause-resume = Weiter  (Esc)
+pause-new-game = Neues Spiel
+pause-save-game = Spiel speichern
+pause-keys-view = Rechts ziehen: Brett drehen | Mausrad: Zoom | R: Ansicht zurücksetzen | V: andere Seite
+pause-keys-game = U: rückgängig | Y: wiederholen | Pos1: nachspielen | M: Ton aus | N: Zugmarkierungen
+pause-keys-menus = Menüs: Tab oder Pfeiltasten wechseln, Enter wählt | Gamepad: Steuerkreuz, A wählt, B zurück, Start pausiert
+pause-about = Reversi { $version } · freie Software unter MIT oder Apache-2.0 · erstellt mit Bevy
+
+## Einen Zug zurücknehmen im Spiel zu zweit
+undo-title = Einen Zug zurücknehmen?
+undo-agree = Einverstanden  (Y)
+undo-keep-playing = Weiterspielen  (N)
+undo-asked = { $asker } hat gefragt: { $other } muss zustimmen.
+undo-asks = { $asker } möchte den letzten Zug zurücknehmen. { $other }, bist du einverstanden?
+undo-both = Den letzten Zug zurücknehmen? { $black } und { $white } sollten beide zustimmen.
+
+## Ein Spiel aus Text öffnen (Menü „Neues Spiel“)
+open-game = Spiel öffnen
+open-game-open = Öffnen
+open-game-hint = Züge, ein Brett oder GGF: eintippen oder Strg+V
+
+## Warum ein Zug nicht erlaubt ist
+illegal-game-over = das Spiel ist vorbei
+illegal-occupied = das Feld ist besetzt
+illegal-flanks-nothing = kein gegnerischer Stein wird eingeschlossen
+illegal-not-centre = die ersten vier Steine kommen auf die Mittelfelder
+illegal-bad-line = diese Reihe schließt nichts ein
+illegal-line-needed = mehrere Reihen sind eingeschlossen: wähle eine
+illegal-cannot-pass = Passen ist nur erlaubt, wenn kein Stein gesetzt werden kann
+illegal-must-pass = kein Stein kann gesetzt werden: der Spieler muss passen
+
+## Was am Text eines Spiels falsch ist (Zugliste, Brett, GGF-Aufzeichnung)
+error-illegal-move = { $move } ist nicht erlaubt: { $why }
+error-transcript-empty = die Zugliste enthält keine Züge
+error-transcript-syntax = „{ $found }“ an Stelle { $at } ist kein Zug (erwartet wird ein Feld wie c4 oder j10, oder pa)
+error-transcript-illegal = Zug { $number } ({ $move }, an Stelle { $at }) ist nicht erlaubt: { $why }
+error-board-symbol = „{ $found }“ an Stelle { $at } ist kein Feld (verwende X, O oder -)
+error-board-length = ein Brett braucht 16, 36, 64 oder 100 Felder (4×4, 6×6, 8×8 oder 10×10), gefunden: { $squares }
+error-board-no-side = nach den Feldern fehlt die Seite am Zug (X oder O)
+error-board-bad-side = „{ $found }“ nach den Feldern ist keine Seite am Zug (X oder O)
+error-ggf-empty = die Aufzeichnung ist leer (ein GGF-Spiel beginnt mit „(;“)
+error-ggf-not-a-game = „{ $found }“ ist nicht der Anfang eines GGF-Spiels (erwartet: „(;“)
+error-ggf-syntax = „{ $found }“ an Stelle { $at } ist keine Eigenschaft wie PB[name]
+error-ggf-truncated = die Aufzeichnung endet vor dem abschließenden „;)“
+error-ggf-trailing = unerwarteter Text nach dem Spielende an Stelle { $at }
+error-ggf-bad-value = { $property }[{ $value }]: { $why }
+error-ggf-bad-move = Zug { $number }: „{ $move }“ ist kein Zug
+error-ggf-wrong-side = Zug { $number } ({ $move }) ist { $side } zugeordnet, doch { $side } ist nicht am Zug
+error-ggf-illegal = Zug { $number } ({ $move }) ist nicht erlaubt: { $why }
+error-unknown-rule = unbekannte Regelvariante „{ $rule }“ (bekannt: parallel, free, white-first, 32, 32-ends, one-line, reverse)
+
+## Speichern und Lesen der Dateien des Spielers
+storage-game-failed = Das Spiel kann nicht gespeichert werden: { $why }. Du kannst weiterspielen, aber Züge ab jetzt gehen verloren, wenn du das Spiel beendest.
+storage-settings-failed = Die Einstellungen können nicht gespeichert werden: { $why }. Sie gelten, bis du das Spiel beendest.
+storage-not-text = es ist kein Text
+storage-too-big = es ist { $kb } KB groß, weit mehr als jedes Spiel
+storage-gone = es ist nicht mehr vorhanden
+storage-bad-name = „{ $name }“ ist kein Dateiname, den das Spiel verwendet
+storage-no-browser = Browserspeicher gibt es nur in der Web-Version
+save-unreadable = Das gespeicherte Spiel konnte nicht gelesen werden: { $why }.
+save-no-players = es ist nicht angegeben, wer welche Seite spielt
+save-kept-as = es wurde als { $place } aufbewahrt
+save-stays-at = es bleibt unter { $place } ({ $why })
+save-not-resumed = Das gespeicherte Spiel konnte nicht fortgesetzt werden: { $why }; { $kept }.
+
+## Spiele aus Links, eingefügtem Text und der Zwischenablage
+not-a-game-empty = es ist kein Text vorhanden
+not-a-game-long-link = der Link ist { $n } Zeichen lang, länger als jedes Spiel
+not-a-game-long-text = { $n } Zeichen sind weit länger als jedes Spiel
+not-a-game-size = es gibt kein { $size }-Brett (das Spiel hat 4x4, 6x6, 8x8 und 10x10)
+not-a-game-ggf = kein GGF-Spiel: { $why }
+not-a-game-board = kein Brett: { $why }
+link-not-opened = Das Spiel aus dem Link konnte nicht geöffnet werden:
+    { $why }.
+clipboard-copied-empty = Kopiert: noch keine Züge
+clipboard-copied = Spiel in die Zwischenablage kopiert: { $moves }
+clipboard-not-copied = Das Spiel konnte nicht kopiert werden: { $why }
+clipboard-not-read = Die Zwischenablage konnte nicht gelesen werden: { $why }
+opened-game-of = { $moves ->
+        [one] Spiel mit { $moves } Zug geöffnet
+       *[other] Spiel mit { $moves } Zügen geöffnet
+    }
+open-game-failed = Dieses Spiel konnte nicht geöffnet werden: { $why }
+
+## Gespeicherte Spiele
+players-vs = { $black } gegen { $white }
+summary-placed = { $discs ->
+        [one] { $discs } Stein gesetzt
+       *[other] { $discs } Steine gesetzt
+    }
+summary-won = { $side } gewann { $score }
+summary-drawn = unentschieden { $score }
+summary-with-komi = { $result } mit { $komi }
+summary-unfinished = nicht beendet, Stand { $score }
+komi-for = Komi { $komi } für { $side }
+komi-zero = Komi 0
+shelf-none = es gibt keinen Ordner zum Aufbewahren von Spielen (kein Home-Ordner)
+shelf-no-name = gib dem Spiel einen Namen
+shelf-set-up-board = dieses Spiel beginnt mit einer aufgebauten Stellung, die nur eine GGF-Aufzeichnung festhält
+shelf-saved = „{ $file }“ in { $place } gespeichert
+shelf-not-saved = Das Spiel konnte nicht gespeichert werden: { $why }
+shelf-deleted = „{ $file }“ gelöscht
+shelf-not-deleted = „{ $file }“ konnte nicht gelöscht werden: { $why }
+shelf-opened = „{ $file }“ geöffnet
+shelf-not-opened = „{ $file }“ konnte nicht geöffnet werden: { $why }
+shelf-not-listed = Die gespeicherten Spiele konnten nicht aufgelistet werden: { $why }
+shelf-nothing-kept = Nichts kann aufbewahrt werden: Es gibt keinen Ordner zum Aufbewahren von Spielen (kein Home-Ordner).
+shelf-kept-in = Aufbewahrt in { $place }.
+shelf-newer = <  Neuere
+shelf-older = Ältere  >
+shelf-page = Seite { $page } von { $pages }
+shelf-empty = Noch keine gespeicherten Spiele. Während eines Spiels legst du es mit Esc und dann „Spiel speichern“ hier ab.
+shelf-cannot-open = kann nicht geöffnet werden: { $why }
+shelf-entry = { $file }
+    { $about }
+shelf-delete = Löschen
+shelf-delete-sure = Sicher? Löschen
+
+## Das Spiel auf dem Brett speichern
+save-title = Spiel speichern
+save-about = { $black } gegen { $white }, { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }
+save-name = Name
+save-format = Format
+save-format-ggf = GGF-Aufzeichnung (Spieler, Datum, Ergebnis)
+save-format-moves = Nur Züge (f5d6c3...)
+save-save = Speichern  (Enter)
+save-cancel = Abbrechen  (Esc)
+save-type-a-name = Gib einen Namen für das Spiel ein.
+save-replaces = „{ $file }“ ist bereits gespeichert: Speichern ersetzt es.
+save-saved-as = Gespeichert als „{ $file }“ in { $place }.
+side-red = Rot
+side-green = Grün
+side-blue = Blau
+side-orange = Orange
+
+## Die Analyse eines beendeten Spiels
+review-title = Spielanalyse
+review-unavailable = Für diese Variante nicht verfügbar: Die Engine spielt nur nach den Standardregeln.
+review-analysing = Jeder Zug wird analysiert … { $done } von { $total }
+review-no-mistakes = Keine Fehler von einem Stein oder mehr. Gut gespielt!
+review-biggest-mistakes = Größte Fehler (klicke oder drücke 1-3, um den besseren Zug zu sehen):
+review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
+review-mistake-shown = Zug { $number }: { $side } spielte { $played } ({ $played_score }); { $best } war besser ({ $best_score }), als Geisterstein gezeigt.
+review-graph-legend = Oben: { $black } vorn, unten: { $white } vorn. Rot: Fehler.
+
+## Ein Match zu zweit
+match-score-line = Spiel { $game } von { $games } – { $first } { $first_points } : { $second_points } { $second }
+match-won = { $name } gewinnt das Match { $score }
+match-drawn = Das Match endet unentschieden { $score }
+
+## Das Fenster am Spielende
+over-draw = Unentschieden!
+over-you-win = Du gewinnst!
+over-computer-wins = Der Computer gewinnt
+over-wins = { $name } gewinnt!
+over-discs = { $black } { $black_discs } - { $white_discs } { $white }
+over-next-game = Nächstes Spiel  ({ $name } spielt { $side })
+over-new-match = Neues Match
+over-undo = Letzten Zug zurücknehmen
+over-review = Spiel nachspielen
+over-change-setup = Spiel neu einrichten
+over-komi-win = Mit { $komi }: { $side } gewinnt mit { $margin } Vorsprung
+over-komi-draw = Mit { $komi }: unentschieden
+
+## Während des Spiels
+window-title = Reversi – { $mode } – { $black } { $black_discs } : { $white_discs } { $white }
+player-with-level = { $name } ({ $level })
+pass-banner = { $side } hat keinen Zug – passen
+estimate-even = Ausgeglichen
+    { $how }
+estimate-lead = { $side } +{ $discs }
+    { $how }
+estimate-solved = gelöst
+estimate-guess = geschätzt
+hud-hint = Tipp  ({ $key })
+hud-undo = Rückgängig  (U)
+hud-redo = Wiederholen  (Y)
+hud-review = Nachspielen  (Pos1)
+hud-menu = Menü  (Esc)
+hud-name-supply = { $name }  | noch { $left }
+status-review = Nachspielen – Zug { $shown } von { $total }  (Links/Rechts: blättern, Enter: fertig)
+status-review-play-on = Nachspielen – Zug { $shown } von { $total }  (Links/Rechts: blättern, Enter: fertig, Klick: weiterspielen)
+status-over-komi-win = Spielende – { $side } gewinnt mit { $margin } Vorsprung bei { $komi } ({ $score })
+status-over-komi-draw = Spielende – unentschieden bei { $komi } ({ $score })
+status-over-win = Spielende – { $side } gewinnt { $score }
+status-over-draw = Spielende – unentschieden, { $score }
+status-computer-thinking = { $name }: Der Computer denkt nach …
+status-computer-to-move = { $name }: Der Computer ist am Zug
+status-to-move = { $name } ist am Zug
+status-to-move-free-opening = { $name } ist am Zug – setze einen Stein auf ein freies Mittelfeld
+status-to-move-choose-line = { $name } ist am Zug – Rechtsklick oder L wählt die Reihe zum Umdrehen
+status-to-move-no-hints = { $name } ist am Zug – Tipps gibt es nur mit den Standardregeln
+status-to-move-looking = { $name } ist am Zug – der beste Zug wird gesucht …
+status-to-move-best = { $name } ist am Zug – bester Zug: { $best } ({ $score })
+status-to-move-best-solved = { $name } ist am Zug – bester Zug: { $best } ({ $score }, gelöst)
+status-person-side = { $name } ({ $side })
+
+## Ein Spiel Zug für Zug nachspielen
+review-first = |<  Pos1
+review-back = <  Zurück
+review-forward = Vor  >
+review-last = Ende  >|
+review-done = Fertig  (Enter)
+review-original = Zurück zum ursprünglichen Spiel
+
+## Die Webseite um das Spiel (erscheint, bevor das Spiel läuft; build-web.sh kopiert diese
+## Texte für web/page.js)
+web-loading = Reversi wird geladen …
+web-loading-progress = Reversi wird geladen … { $received } von { $total } MB
+web-starting = Wird gestartet …
+web-no-webgl = Dieser Browser kann das Spiel nicht anzeigen: WebGL2 ist nicht verfügbar. Mit einem aktuellen Chrome, Edge, Firefox oder Safari klappt es.
+web-start-failed = Das Spiel konnte nicht starten: { $why }
+web-crashed = Das Spiel wurde mit einem Fehler beendet: { $why }. Lade die Seite neu, um weiterzuspielen.
+web-tab-title = Reversi · Schwarz { $black } – Weiß { $white }
