@@ -88,6 +88,7 @@ class Game:
         self.squares = {}
         self.buttons = {}
         self.state = {}
+        self.overflow = []  # texts sticking out of their box (the game's OVERFLOW line)
         self.log = []
         self.times = []  # when each line of the log came, for the tail shown on a failure
         threading.Thread(target=self._read, daemon=True).start()
@@ -115,6 +116,8 @@ class Game:
                     label, xy = item.rsplit(":", 1)
                     x, y = xy.split(",")
                     self.buttons[label] = (int(float(x)), int(float(y)))
+            elif line.startswith("OVERFLOW"):
+                self.overflow = line.split()[1:]
             elif line.startswith("STATE "):
                 self.state = dict(kv.split("=", 1) for kv in line.split()[1:])
 
@@ -542,6 +545,82 @@ def review_the_game(game, out):
     shoot_and_check(os.path.join(out, "mistake.png"), ghost_shown)
 
 
+def check_fits(game, what):
+    """No text of the screen sticks out of its box or out of the window (the game reports
+    any by its English words)."""
+    time.sleep(1.0)
+    game.pump()
+    if game.overflow:
+        fail(f"{what}: text sticks out of its box: {', '.join(game.overflow)}")
+
+
+def open_typed(game, moves, what):
+    """Types `moves` into the new-game menu's Open field (emptied first: it keeps what was
+    typed before) and opens them. The field is the button left of Open on its row."""
+    game.wait("the Open button", lambda: "Open" in game.buttons, 30)
+    ox, oy = game.buttons["Open"]
+    field = max((xy for xy in game.buttons.values() if abs(xy[1] - oy) < 4 and xy[0] < ox),
+                key=lambda xy: xy[0])
+    quick_click(*field)
+    time.sleep(1.5)
+    xdo("key", "--repeat", "200", "--delay", "5", "BackSpace")
+    xdo("type", "--delay", "20", moves)
+    game.wait(f"the typed moves of {what}", lambda: game.state.get("menu") == "NewGame", 20)
+    time.sleep(1.5)
+    click_button(game, "Open", "Open")
+    game.wait(f"{what} opened", lambda: game.state.get("menu") == "None"
+              and game.state.get("moves") == moves, 30)
+    game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
+
+
+def in_other_languages(binary, env, out, finished):
+    """The game in German, from the system's language (LANGUAGE=de), then in Hungarian,
+    chosen in Settings while it runs: the new-game menu, a game in progress, the pause menu
+    and the game-over panel in each, screenshots taken and no text sticking out of its box
+    (a long German or Hungarian word in a narrow column would)."""
+    moves = finished["moves"]
+    halfway = moves[:40] if "pa" not in moves[:40] else moves[:20]
+    game = Game(binary, {**env, "LANGUAGE": "de"})
+    try:
+        for lang in ["de", "hu"]:
+            game.wait(f"the new-game menu in {lang}", lambda: game.state.get("menu") == "NewGame"
+                      and game.state.get("lang") == lang and any(b.startswith("Quit") for b in game.buttons), 180)
+            time.sleep(2.0)
+            xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
+            xdo("search", "--sync", "--onlyvisible", "--name", "Reversi", "windowfocus")
+            check_fits(game, f"{lang} new-game menu")
+            screenshot(os.path.join(out, f"{lang}_new_game.png"))
+            open_typed(game, halfway, f"a game in progress ({lang})")
+            board = board_of(game)
+            shoot_and_check(os.path.join(out, f"{lang}_play.png"),
+                            lambda p: check_picture(game, p, f"{lang} game in progress", board))
+            check_fits(game, f"{lang} game in progress")
+            click_button(game, "Menu", "Menu")
+            game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
+            check_fits(game, f"{lang} pause menu")
+            screenshot(os.path.join(out, f"{lang}_pause.png"))
+            click_button(game, "New_game", "New game")
+            game.wait("the new-game menu", lambda: game.state.get("menu") == "NewGame", 20)
+            open_typed(game, moves, f"the finished game ({lang})")
+            game.wait("the result panel", lambda: game.state.get("game_over_panel") == "true", 60)
+            time.sleep(2.5)
+            shoot_and_check(os.path.join(out, f"{lang}_game_over.png"), lambda p: check_panel(p, f"{lang} game over"))
+            check_fits(game, f"{lang} game over")
+            print(f"  {lang}: new-game menu, a game in progress, the pause menu and the result fit their boxes")
+            if lang == "de":
+                click_button(game, "Change_setup", "Change setup")
+                game.wait("the new-game menu", lambda: game.state.get("menu") == "NewGame", 20)
+                click_button(game, "Settings", "Settings")
+                game.wait("the settings", lambda: game.state.get("menu") == "Settings", 20)
+                click_button(game, "Magyar", "Magyar")
+                game.wait("Hungarian at once", lambda: game.state.get("lang") == "hu", 20)
+                check_fits(game, "hu settings")
+                screenshot(os.path.join(out, "hu_settings.png"))
+                click_button(game, "Back", "Back")
+    finally:
+        game.stop()
+
+
 def komi_game(game, data_home, finished, out):
     """The game just played, as GGS records a komi game (TY[k8] with KM, moves with
     evaluations and times, passes as `pass`), with a komi half a disc past black's margin so
@@ -687,6 +766,8 @@ def main():
         couch_game(args.binary, env, args.out)
         ten_by_ten(args.binary, env, args.out)
         small_window(args.binary, env, args.out)
+        # Last: choosing Hungarian in Settings is saved, and the steps above read English.
+        in_other_languages(args.binary, env, args.out, finished)
         print(f"window test passed in {time.time() - started:.0f} s; screenshots in {args.out}")
     finally:
         game.stop()

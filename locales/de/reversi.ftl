@@ -152,7 +152,7 @@ undo-both = Den letzten Zug zurücknehmen? { $black } und { $white } sollten bei
 ## Ein Spiel aus Text öffnen (Menü „Neues Spiel“)
 open-game = Spiel öffnen
 open-game-open = Öffnen
-open-game-hint = Züge, ein Brett oder GGF: eintippen oder Strg+V
+open-game-hint = Züge, Brett oder GGF: tippen oder Strg+V
 
 ## Warum ein Zug nicht erlaubt ist
 illegal-game-over = das Spiel ist vorbei

@@ -152,7 +152,7 @@ undo-both = ¿Deshacer la última jugada? Deben aceptar tanto { $black } como { 
 ## Abrir una partida desde texto (menú de nueva partida)
 open-game = Abrir una partida
 open-game-open = Abrir
-open-game-hint = jugadas, un tablero o GGF: escríbelo o pégalo con Ctrl+V
+open-game-hint = jugadas, tablero o GGF: escribe o Ctrl+V
 
 ## Por qué una jugada es ilegal
 illegal-game-over = la partida ha terminado

@@ -34,10 +34,13 @@ fn show_game_over(
     animation: Res<BoardAnimation>,
     count: Res<EndCount>,
     time: Res<Time>,
+    menu: Res<State<Menu>>,
     panels: Query<Entity, With<GameOverPanel>>,
 ) {
-    // The result waits for the board to be still and the discs to be counted.
-    let shown = !animation.is_busy(&time)
+    // The result waits for the board to be still and the discs to be counted, and makes way
+    // for a menu opened over the finished game (it comes back when the menu closes).
+    let shown = *menu.get() == Menu::None
+        && !animation.is_busy(&time)
         && !state.reviewing
         && count.result_may_show(state.generation, settings.animation.factor());
     let over = state.result().filter(|_| shown);

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::choices::NewGameForm;
 use crate::clipboard::OpenGameText;
 use crate::i18n::{Msg, Tr};
-use crate::state::devices::command_held;
+use crate::state::devices::{Device, command_held};
 use crate::state::menu::Menu;
 use crate::theme::focus::{Focused, TakesText};
 use crate::theme::{palette, text_entry, widgets};
@@ -46,18 +46,38 @@ pub fn open_game_row(p: &mut ChildSpawnerCommands) {
             TakesText,
         ))
         .insert(widgets::left_aligned(360.0))
-        .observe(open);
+        .observe(click_to_type);
         r.spawn(widgets::small_button("open-game-open"))
             .observe(open);
     });
+}
+
+/// A click on the field puts the caret there for typing (a click that opened a game would
+/// reopen the last one before a new one could be typed); Enter in it opens what it holds.
+fn click_to_type(
+    activate: On<widgets::Activate>,
+    draft: Res<GameTextDraft>,
+    form: Res<NewGameForm>,
+    requests: MessageWriter<OpenGameText>,
+    mut focused: ResMut<Focused>,
+) {
+    if activate.by == Device::Mouse {
+        focused.set_if_neq(Focused(Some(activate.entity)));
+    } else {
+        open_text(&draft, &form, requests);
+    }
 }
 
 fn open(
     _: On<widgets::Activate>,
     draft: Res<GameTextDraft>,
     form: Res<NewGameForm>,
-    mut requests: MessageWriter<OpenGameText>,
+    requests: MessageWriter<OpenGameText>,
 ) {
+    open_text(&draft, &form, requests);
+}
+
+fn open_text(draft: &GameTextDraft, form: &NewGameForm, mut requests: MessageWriter<OpenGameText>) {
     requests.write(OpenGameText {
         text: draft.0.clone(),
         setup: Some(form.setup()),

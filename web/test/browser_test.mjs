@@ -204,6 +204,8 @@ async function openPage(browser, url, options = {}) {
   const context = options.context ?? await browser.newContext({
     viewport: { width: WIDTH, height: HEIGHT },
     serviceWorkers: options.serviceWorkers ?? 'block',
+    // The browser's language (navigator.languages), which the page and the game follow.
+    locale: options.locale ?? 'en-US',
   });
   if (options.storage) {
     await context.addInitScript((entries) => {
@@ -226,8 +228,11 @@ async function openPage(browser, url, options = {}) {
   if (options.loadingShot) {
     await page.waitForTimeout(1000);
     await page.screenshot({ path: join(out, options.loadingShot) });
-    const text = await page.evaluate(() => document.getElementById('loading-text').textContent);
-    check(text.startsWith('Loading Reversi'), `the loader says ${JSON.stringify(text)}`);
+    const [text, expected] = await page.evaluate(() => [
+      document.getElementById('loading-text').textContent,
+      window.reversiMessages[document.documentElement.lang]['web-loading'],
+    ]);
+    check(text.startsWith(expected), `the loader says ${JSON.stringify(text)}, not ${expected}`);
   }
   await waitFor(page, 'the game to start', (s) => s.board, START_TIMEOUT);
   await page.waitForFunction(() => window.reversiPage.squares, null, { timeout: 30_000 });
@@ -363,6 +368,29 @@ async function savedSettings(browser, base) {
   check(/muted = true/.test(text) && text.includes('red-green'),
     `after M the stored settings read: ${JSON.stringify(text)}`);
   console.log('  M (mute) is written back to localStorage with the colours kept');
+  await context.close();
+}
+
+// A German browser: the loader, the game and the tab's title speak German, and a move is
+// played with the status line in German (looked at in web-german.png).
+async function germanBrowser(browser, base) {
+  console.log('a German browser');
+  const { page, context } = await openPage(browser, `${base}/`,
+    { locale: 'de-DE', loadingShot: 'web-german-loading.png' });
+  let s = await waitFor(page, 'the new-game menu in German', (t) => t.menu === 'NewGame' && settled(t));
+  check(s.lang === 'de', `the game speaks ${s.lang}, not German`);
+  await page.keyboard.press('Enter');
+  s = await waitFor(page, 'the game to start', (t) => t.menu === 'None' && settled(t));
+  await clickSquare(page, 'd3');
+  s = await waitFor(page, 'the move and the answer', (t) => t.ply === '2' && settled(t));
+  const [lang, title, expected] = await page.evaluate(() => [
+    document.documentElement.lang, document.title,
+    window.reversiMessages.de['web-tab-title'],
+  ]);
+  const wanted = expected.replace('{ $black }', s.black).replace('{ $white }', s.white);
+  check(lang === 'de' && title === wanted, `page language ${lang}, title ${JSON.stringify(title)}`);
+  await shoot(page, 'web-german.png');
+  console.log(`  the loader, the game (lang=${s.lang}) and the title (${title}) are German`);
   await context.close();
 }
 
@@ -622,8 +650,8 @@ async function main() {
   const browser = await chromium.launch(LAUNCH);
   let log = [];
   try {
-    const checks = { playAMove, openLinks, savedSettings, savedGames, strongestLevelInTheWorker,
-      offlineSecondVisit };
+    const checks = { playAMove, openLinks, savedSettings, germanBrowser, savedGames,
+      strongestLevelInTheWorker, offlineSecondVisit };
     for (const [name, run] of Object.entries(checks)) {
       if (args.only && args.only !== name) continue;
       const said = await run(browser, server.url);
