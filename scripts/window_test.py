@@ -573,6 +573,25 @@ def open_typed(game, moves, what):
     game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
 
 
+def how_to_play(game, out, lang):
+    """How to play from the new-game menu: its second page's example move is played on the
+    board, and closing it brings back the game that was there."""
+    before = game.state["moves"]
+    click_button(game, "How_to_play", "How to play")
+    game.wait("How to play", lambda: game.state.get("menu") == "HowToPlay", 20)
+    click_button(game, "Next", "Next")
+    click_button(game, "Play_the_move", "Play the move")
+    game.wait("the example's move on the board", lambda: game.state.get("moves") == "d3", 30)
+    time.sleep(2.0)  # the disc's drop and the flip start in the frames after the move
+    game.wait("the example's flip to finish", lambda: game.state.get("busy") == "false", 30)
+    check_fits(game, f"{lang} How to play")
+    screenshot(os.path.join(out, f"{lang}_how_to_play.png"))
+    click_button(game, "Close", "Close")
+    game.wait("the game back after How to play", lambda: game.state.get("menu") == "NewGame"
+              and game.state.get("moves") == before, 20)
+    print(f"  {lang}: How to play played its example d3 on the board and gave the game back")
+
+
 def in_other_languages(binary, env, out, finished):
     """The game in German, from the system's language (LANGUAGE=de), then in Hungarian,
     chosen in Settings while it runs: the new-game menu, a game in progress, the pause menu
@@ -590,6 +609,8 @@ def in_other_languages(binary, env, out, finished):
             xdo("search", "--sync", "--onlyvisible", "--name", "Reversi", "windowfocus")
             check_fits(game, f"{lang} new-game menu")
             screenshot(os.path.join(out, f"{lang}_new_game.png"))
+            if lang == "hu":
+                how_to_play(game, out, lang)
             open_typed(game, halfway, f"a game in progress ({lang})")
             board = board_of(game)
             shoot_and_check(os.path.join(out, f"{lang}_play.png"),

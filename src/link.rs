@@ -193,7 +193,7 @@ mod browser {
 
     /// After every change the fragment follows the game (replacing, not adding, history).
     fn keep_link(state: Res<Match>, mut last: Local<Option<String>>) {
-        if !state.is_changed() {
+        if !state.is_changed() || state.demonstrating() {
             return;
         }
         let text = fragment_of(&state.game);

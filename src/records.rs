@@ -242,7 +242,12 @@ fn autosave(
         + passed.read().count()
         + reset.read().count()
         > 0;
-    if !changed || state.reviewing || state.game.ply() == 0 || file.place.is_none() {
+    if !changed
+        || state.reviewing
+        || state.demonstrating()
+        || state.game.ply() == 0
+        || file.place.is_none()
+    {
         return;
     }
     match file.write(&record_of(&state).to_ggf()) {

@@ -24,9 +24,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameEnded>()
         .add_message::<MoveRefused>()
         .add_message::<BoardReset>()
+        .add_message::<DemonstrationRequest>()
         .add_systems(
             Update,
             (
+                apply_demonstrations,
                 start_new_games,
                 resume_games,
                 apply_review,
@@ -125,6 +127,9 @@ pub struct Match {
     /// The whole record a review branched from (a person played a different move at an
     /// earlier position); `ReviewRequest::Original` goes back to it.
     pub original: Option<GridGame>,
+    /// While How to play shows its examples on the board: the real match, put aside until
+    /// the demonstration ends (nothing saves, links or scores the examples).
+    pub stashed: Option<Box<Match>>,
 }
 
 impl Default for Match {
@@ -136,11 +141,17 @@ impl Default for Match {
             generation: 0,
             reviewing: false,
             original: None,
+            stashed: None,
         }
     }
 }
 
 impl Match {
+    /// Whether the board shows How to play's examples instead of the game.
+    pub fn demonstrating(&self) -> bool {
+        self.stashed.is_some()
+    }
+
     /// Whether a person may play on from a reviewed position. Between two people, going back
     /// in an unfinished game takes both (the undo vote): looking back is free, playing on
     /// from there is not.
@@ -347,7 +358,51 @@ fn replace_game(state: &mut Match, game: GridGame, setup: GameSetup) {
         generation,
         reviewing: false,
         original: None,
+        stashed: None,
     };
+}
+
+/// Request: show an example position on the board in place of the game (How to play), or
+/// end the examples and bring the game back as it was.
+#[derive(Message, Clone, Debug)]
+pub enum DemonstrationRequest {
+    /// Show this game; its moves are placed by `PlaceRequest`s as a person's would be.
+    Show(GridGame),
+    End,
+}
+
+fn apply_demonstrations(
+    mut requests: MessageReader<DemonstrationRequest>,
+    mut state: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for request in requests.read() {
+        match request {
+            DemonstrationRequest::Show(game) => {
+                let real = match state.stashed.take() {
+                    Some(real) => real,
+                    None => Box::new(state.clone()),
+                };
+                let setup = GameSetup {
+                    names: ["Black".into(), "White".into()],
+                    ..GameSetup::two_players(game.rules()).on(game.size())
+                };
+                replace_game(&mut state, game.clone(), setup);
+                state.stashed = Some(real);
+                reset.write(BoardReset::default());
+            }
+            DemonstrationRequest::End => {
+                if let Some(real) = state.stashed.take() {
+                    let generation = state.generation + 1;
+                    *state = Match {
+                        generation,
+                        ..*real
+                    };
+                    reset.write(BoardReset::default());
+                }
+            }
+        }
+    }
 }
 
 fn resume_games(

@@ -201,6 +201,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
 /// transcript (it would open from the usual start): that is refused, GGF keeps it.
 pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     let whole = Match {
+        stashed: None,
         game: whole_record(&state.game),
         ..state.clone()
     };

@@ -34,6 +34,8 @@ mod clicks;
 mod couch;
 #[path = "game/fuzz_corpus.rs"]
 mod fuzz_corpus;
+#[path = "game/how_to_play.rs"]
+mod how_to_play;
 #[path = "game/languages.rs"]
 mod languages;
 #[path = "game/motion.rs"]
@@ -740,6 +742,7 @@ fn a_finished_game_is_kept_but_not_offered() {
     let mut game = GridGame::new(EIGHT, Rules::default());
     game.play_transcript(PASSING_GAME).unwrap();
     let finished = Match {
+        stashed: None,
         game,
         setup: GameSetup::two_players(Rules::default()),
         generation: 0,

@@ -149,6 +149,12 @@ fn keys_in_code() -> BTreeSet<String> {
         keys.insert(format!("level-{}", level.number()));
         keys.insert(format!("level-about-{}", level.number()));
     }
+    for page in reversi::menus::how_to_play::PAGES {
+        // A page's key names its two messages, `…-title` and `…-text`.
+        keys.remove(page.key);
+        keys.insert(format!("{}-title", page.key));
+        keys.insert(format!("{}-text", page.key));
+    }
     for speed in reversi::settings::AnimationSpeed::ALL {
         keys.insert(format!("animation-{}", speed.name()));
     }

@@ -350,3 +350,25 @@ web-no-webgl = Dieser Browser kann das Spiel nicht anzeigen: WebGL2 ist nicht ve
 web-start-failed = Das Spiel konnte nicht starten: { $why }
 web-crashed = Das Spiel wurde mit einem Fehler beendet: { $why }. Lade die Seite neu, um weiterzuspielen.
 web-tab-title = Reversi · Schwarz { $black } – Weiß { $white }
+
+## Spielanleitung (aus dem Titelmenü und dem Pausenmenü): Seiten neben dem Brett, jede mit
+## einem Beispiel, das auf dem Brett gespielt wird
+menu-how-to-play = Spielanleitung
+help-page = Seite { $page } von { $pages }
+help-play = Zug ausführen
+help-again = Noch einmal zeigen
+help-back = <  Zurück
+help-next = Weiter  >
+help-close = Schließen  (Esc)
+help-goal-title = Das Ziel
+help-goal-text = Zwei Spieler, Schwarz und Weiß, setzen abwechselnd Steine auf das Brett. Jeder Stein ist auf einer Seite schwarz und auf der anderen weiß. Zu Beginn liegen vier Steine in der Mitte, und Schwarz zieht zuerst. Wer am Ende mehr Steine seiner Farbe auf dem Brett hat, gewinnt.
+help-flank-title = Einschließen und Umdrehen
+help-flank-text = Setze deinen Stein so, dass er zusammen mit einem anderen deiner Steine eine gerade Reihe gegnerischer Steine lückenlos einschließt – waagerecht, senkrecht oder diagonal. Alle eingeschlossenen Steine werden in deine Farbe umgedreht. Die Punkte auf dem Brett zeigen, wo du setzen darfst. Hier setzt Schwarz auf d3: Der weiße Stein auf d4 liegt zwischen d3 und d5 und wird schwarz.
+help-lines-title = Mehrere Reihen auf einmal
+help-lines-text = Ein Stein kann Reihen in mehreren Richtungen zugleich einschließen – dann werden alle umgedreht. Hier schließt der schwarze Stein auf e3 weiße Steine in drei Reihen ein. Umgedrehte Steine können später zurückgedreht werden, daher wechselt die Führung oft bis zum Schluss.
+help-pass-title = Passen und Spielende
+help-pass-text = Kannst du nirgends einen Stein setzen, musst du passen, und dein Gegner ist noch einmal am Zug; kannst du setzen, darfst du nicht passen. Hier spielt Schwarz e8, und Weiß hat keinen Zug mehr: Weiß muss passen. Das Spiel endet, wenn keiner mehr ziehen kann, meist wenn das Brett voll ist. Dann werden die Steine gezählt.
+help-variants-title = Varianten
+help-variants-text = Im Menü „Neues Spiel“ findest du die Varianten aus den Regelwerken: die hier gezeigte parallele Startstellung oder eine freie Eröffnung, bei der die ersten vier Steine auf die Mittelfelder gesetzt werden; Weiß mit dem ersten Zug; je 32 Steine pro Spieler statt eines gemeinsamen Vorrats; Umdrehen nur einer gewählten Reihe; Sieg mit den wenigsten Steinen; und Bretter mit 4×4, 6×6 und 10×10 Feldern.
+help-controls-title = Steuerung
+help-controls-text = Maus: Ein Klick auf ein Feld setzt einen Stein, Ziehen mit der rechten Taste dreht das Brett, das Mausrad zoomt. Tastatur: Tippe ein Feld ein (d3) oder wähle es mit den Pfeiltasten und drücke Enter; U nimmt zurück, Y stellt wieder her, I gibt einen Tipp, Pos1 startet das Nachspielen, Esc öffnet das Menü. Gamepad: Stick oder Steuerkreuz bewegen, A setzt, B geht zurück, Y bittet um Rücknahme, X gibt einen Tipp, Start pausiert.

@@ -350,3 +350,25 @@ web-no-webgl = This browser cannot show the game: WebGL2 is not available. A cur
 web-start-failed = The game could not start: { $why }
 web-crashed = The game stopped with an error: { $why }. Reload the page to play on.
 web-tab-title = Reversi · Black { $black } – White { $white }
+
+## How to play (from the title menu and the pause menu): pages beside the board, each with
+## an example played on the board
+menu-how-to-play = How to play
+help-page = Page { $page } of { $pages }
+help-play = Play the move
+help-again = Show it again
+help-back = <  Back
+help-next = Next  >
+help-close = Close  (Esc)
+help-goal-title = The goal
+help-goal-text = Two players, Black and White, take turns placing discs on the board. Each disc is black on one side and white on the other. The game starts with four discs in the centre, and Black moves first. At the end, whoever has more discs of their colour on the board wins.
+help-flank-title = Flanking and flipping
+help-flank-text = Place your disc so that it and another disc of yours enclose a straight line of your opponent's discs – across, up and down or diagonally, with no gap. Every enclosed disc flips to your colour. The dots on the board show where you may place. Here Black places on d3: the white disc on d4 lies between d3 and d5 and turns black.
+help-lines-title = Several lines at once
+help-lines-text = One disc can enclose lines in several directions at once, and all of them flip. Here Black's disc on e3 encloses white discs in three lines. A flipped disc can be flipped back later, so the lead often changes until the very end.
+help-pass-title = Passing and the end
+help-pass-text = If you cannot place a disc anywhere, you must pass and your opponent moves again; if you can place, you may not pass. Here Black plays e8 and White has no move left: White passes. The game ends when neither player can move, usually when the board is full. Then the discs are counted.
+help-variants-title = Variants
+help-variants-text = The new-game menu offers the variants of the rule books: the parallel start shown here, or a free opening in which the first four discs are placed in the centre; White moving first; 32 discs for each player instead of a shared supply; flipping only one chosen line; fewest discs wins; and boards of 4×4, 6×6 and 10×10 squares.
+help-controls-title = Controls
+help-controls-text = Mouse: click a square to place, drag with the right button to turn the board, the wheel zooms. Keyboard: type a square (d3), or move with the arrows and press Enter; U undoes, Y redoes, I asks for a hint, Home reviews the game, Esc opens the menu. Gamepad: the stick or d-pad moves, A places, B goes back, Y asks to undo, X gives a hint, Start pauses.

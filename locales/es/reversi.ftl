@@ -353,3 +353,25 @@ web-no-webgl = Este navegador no puede mostrar el juego: WebGL2 no está disponi
 web-start-failed = No se pudo iniciar el juego: { $why }
 web-crashed = El juego se detuvo por un error: { $why }. Recarga la página para seguir jugando.
 web-tab-title = Reversi · Negro { $black } – Blanco { $white }
+
+## Cómo jugar (desde el menú de título y el menú de pausa): páginas junto al tablero, cada una
+## con un ejemplo que se juega en el tablero
+menu-how-to-play = Cómo jugar
+help-page = Página { $page } de { $pages }
+help-play = Hacer la jugada
+help-again = Ver de nuevo
+help-back = <  Atrás
+help-next = Siguiente  >
+help-close = Cerrar  (Esc)
+help-goal-title = El objetivo
+help-goal-text = Dos jugadores, Negro y Blanco, colocan fichas por turnos en el tablero. Cada ficha es negra por un lado y blanca por el otro. La partida empieza con cuatro fichas en el centro, y Negro sale primero. Al final, gana quien tenga más fichas de su color en el tablero.
+help-flank-title = Encerrar y voltear
+help-flank-text = Coloca tu ficha de modo que, junto con otra ficha tuya, encierre una línea recta de fichas rivales sin huecos: en horizontal, en vertical o en diagonal. Todas las fichas encerradas se voltean a tu color. Los puntos del tablero indican dónde puedes poner ficha. Aquí Negro coloca en d3: la ficha blanca de d4 queda entre d3 y d5 y se vuelve negra.
+help-lines-title = Varias líneas a la vez
+help-lines-text = Una sola ficha puede encerrar líneas en varias direcciones a la vez, y todas se voltean. Aquí la ficha negra en e3 encierra fichas blancas en tres líneas. Una ficha volteada puede volver a voltearse más tarde, así que la ventaja suele cambiar de manos hasta el final.
+help-pass-title = Pasar y fin de la partida
+help-pass-text = Si no puedes colocar ninguna ficha, tienes que pasar y tu rival vuelve a jugar; si puedes colocar alguna, no se permite pasar. Aquí Negro juega e8 y Blanco se queda sin jugadas: Blanco pasa. La partida termina cuando ninguno de los dos puede jugar, normalmente cuando el tablero está lleno. Entonces se cuentan las fichas.
+help-variants-title = Variantes
+help-variants-text = El menú de nueva partida ofrece las variantes de los reglamentos: la posición inicial paralela que ves aquí, o una apertura libre en la que las cuatro primeras fichas se colocan en el centro; que Blanco salga primero; 32 fichas por jugador en lugar de una reserva compartida; voltear solo una línea elegida; ganar con menos fichas; y tableros de 4×4, 6×6 y 10×10 casillas.
+help-controls-title = Controles
+help-controls-text = Ratón: haz clic en una casilla para colocar, arrastra con el botón derecho para girar el tablero y usa la rueda para el zoom. Teclado: escribe una casilla (d3) o muévete con las flechas y pulsa Enter; U deshace, Y rehace, I pide una pista, Inicio repasa la partida y Esc abre el menú. Mando: el stick o la cruceta mueven, A coloca, B vuelve atrás, Y pide deshacer, X da una pista y Start pausa.

@@ -335,3 +335,25 @@ web-no-webgl = Ez a böngésző nem tudja megjeleníteni a játékot: a WebGL2 n
 web-start-failed = A játék nem tudott elindulni: { $why }
 web-crashed = A játék hibával leállt: { $why }. A folytatáshoz töltsd újra az oldalt.
 web-tab-title = Reversi · Fekete { $black } – Fehér { $white }
+
+## Hogyan játssz? (a kezdőmenüből és a szünetmenüből): oldalak a tábla mellett, mindegyiken
+## egy példa, amelyet a táblán játszunk le
+menu-how-to-play = Hogyan játssz?
+help-page = Oldal: { $page } / { $pages }
+help-play = Játszd le a lépést
+help-again = Mutasd újra
+help-back = <  Vissza
+help-next = Tovább  >
+help-close = Bezárás  (Esc)
+help-goal-title = A játék célja
+help-goal-text = Két játékos, Fekete és Fehér, felváltva rak korongokat a táblára. Minden korong egyik oldala fekete, a másik fehér. A játszma elején négy korong áll a tábla közepén, és Fekete kezd. A végén az nyer, akinek több saját színű korongja van a táblán.
+help-flank-title = Közrefogás és fordítás
+help-flank-text = Úgy rakd le a korongodat, hogy egy másik saját korongoddal együtt hézag nélkül közrefogjon egy egyenes sort az ellenfél korongjaiból – vízszintesen, függőlegesen vagy átlósan. Minden közrefogott korong a te színedre fordul. A táblán lévő pöttyök mutatják, hová rakhatsz. Itt Fekete a d3 mezőre rak: a d4 mezőn álló fehér korong a d3 és a d5 mező közé szorul, így feketére fordul.
+help-lines-title = Egyszerre több sor
+help-lines-text = Egy korong egyszerre több irányban is közrefoghat sorokat, és ilyenkor mindegyik átfordul. Itt az e3 mezőre rakott fekete korong három sorban fog közre fehér korongokat. Az átfordított korong később visszafordulhat, így gyakran az utolsó pillanatig változik, ki vezet.
+help-pass-title = Passz és a játszma vége
+help-pass-text = Ha sehová sem tudsz korongot rakni, passzolnod kell, és újra az ellenfeled lép; ha viszont tudsz rakni, nem passzolhatsz. Itt Fekete a e8 mezőre lép, és Fehérnek nem marad lépése: Fehér passzol. A játszma akkor ér véget, ha egyik játékos sem tud lépni – többnyire akkor, amikor megtelik a tábla. Ekkor megszámoljuk a korongokat.
+help-variants-title = Szabályváltozatok
+help-variants-text = Az új játszma menü a szabálykönyvekben szereplő változatokat kínálja: az itt látható párhuzamos kezdőállást, vagy szabad kezdést, amelyben az első négy korong a középső mezőkre kerül; Fehér kezdését; fejenként 32 korongot közös készlet helyett; csak egy választott sor fordítását; győzelmet a legkevesebb koronggal; valamint 4×4-es, 6×6-os és 10×10-es táblát.
+help-controls-title = Irányítás
+help-controls-text = Egér: kattints egy mezőre a lerakáshoz, a jobb gombbal húzva forgathatod a táblát, a görgővel nagyíthatsz. Billentyűzet: írd be a mezőt (d3), vagy lépkedj a nyilakkal, és nyomd meg az Entert; U: visszavonás, Y: újra, I: tipp, Home: visszajátszás, Esc: menü. Kontroller: a karral vagy az iránygombokkal mozoghatsz, A: lerakás, B: vissza, Y: visszavonás kérése, X: tipp, Start: szünet.

@@ -3,6 +3,7 @@
 //! every menu's UI despawns when its state is left. Menus read state and send requests.
 
 mod choices;
+pub mod how_to_play;
 mod navigation;
 mod new_game;
 mod open_game;
@@ -18,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         navigation::plugin,
         choices::plugin,
+        how_to_play::plugin,
         new_game::plugin,
         open_game::plugin,
         pause::plugin,

@@ -67,7 +67,9 @@ fn escape_key(
     next.set(match menu.get() {
         Menu::None => Menu::Pause,
         Menu::Pause => Menu::None,
-        Menu::Settings | Menu::SaveGame | Menu::SavedGames => back.0.unwrap_or(Menu::Pause),
+        Menu::Settings | Menu::SaveGame | Menu::SavedGames | Menu::HowToPlay => {
+            back.0.unwrap_or(Menu::Pause)
+        }
         // Esc refuses the undo (the vote clears itself when its prompt closes).
         Menu::UndoVote => Menu::None,
         // Leaving the new-game menu returns to the game shown behind it.

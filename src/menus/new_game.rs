@@ -107,7 +107,12 @@ fn spawn_menu(
         .with_children(|o| {
             o.spawn(widgets::panel()).with_children(|p| {
                 p.spawn(widgets::title("game-title"));
-                p.spawn(widgets::label("new-game-goal"));
+                // The one-line goal, and for more the page that shows the rules on the board.
+                p.spawn(widgets::row()).with_children(|r| {
+                    r.spawn(widgets::label("new-game-goal"));
+                    r.spawn(widgets::small_button("menu-how-to-play"))
+                        .observe(open_over(Menu::NewGame, Menu::HowToPlay));
+                });
                 if let Some(text) = &notice.0 {
                     p.spawn(widgets::label(text.clone()));
                 }

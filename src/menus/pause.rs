@@ -34,6 +34,8 @@ fn spawn_menu(mut commands: Commands) {
                     .observe(open_over(Menu::Pause, Menu::SavedGames));
                 p.spawn(widgets::button("menu-settings"))
                     .observe(open_over(Menu::Pause, Menu::Settings));
+                p.spawn(widgets::button("menu-how-to-play"))
+                    .observe(open_over(Menu::Pause, Menu::HowToPlay));
                 #[cfg(not(target_arch = "wasm32"))]
                 p.spawn(widgets::button("menu-quit")).observe(
                     |_: On<widgets::Activate>, mut exit: MessageWriter<AppExit>| {

@@ -16,5 +16,7 @@ pub enum Menu {
     SavedGames,
     /// A two-player game waits for the other player to agree to an undo.
     UndoVote,
+    /// How to play: the rules shown on the board, the variants, the controls.
+    HowToPlay,
     None,
 }
