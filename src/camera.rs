@@ -119,7 +119,8 @@ fn face_the_player(
     mut orbit: ResMut<Orbit>,
     mut faced: Local<Option<Side>>,
 ) {
-    if !settings.face_player || state.setup.players != [Player::Human; 2] {
+    // How to play's examples are played by two "people", but the view stays as it was.
+    if !settings.face_player || state.setup.players != [Player::Human; 2] || state.demonstrating() {
         *faced = None;
         return;
     }

@@ -207,9 +207,9 @@ impl SaveFile {
             },
         };
         let kept = match place.move_aside() {
-            Ok(aside) => Msg::new("save-kept-as").arg("place", aside.to_string()),
+            Ok(aside) => Msg::new("save-kept-as").arg("place", aside.shown()),
             Err(e) => Msg::new("save-stays-at")
-                .arg("place", place.to_string())
+                .arg("place", place.shown())
                 .arg("why", e.explain()),
         };
         (

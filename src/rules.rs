@@ -99,7 +99,6 @@ impl GameSetup {
         &self.names[color.index()]
     }
 
-    /// A short description for the window title and HUD.
     /// The message naming who plays ("Two players").
     pub fn mode_key(&self) -> &'static str {
         match self.players {
@@ -196,6 +195,10 @@ pub enum Source {
     Player(Color),
     /// The AI, answering the position of `generation`.
     Computer { generation: u64 },
+    /// How to play, playing its example on the position of `generation`. Only examples take
+    /// it and examples take no other: a click that reaches the board beside the page, or an
+    /// example's move in the frame the page closes, changes neither game.
+    Demonstration { generation: u64 },
 }
 
 /// Input and AI → rules: place a disc.
@@ -656,6 +659,16 @@ fn apply_placements(
             square: request.square,
             why,
         };
+        if let Source::Demonstration { generation } = request.source
+            && generation != state.generation
+        {
+            refused.write(refuse(Refusal::Stale));
+            continue;
+        }
+        if matches!(request.source, Source::Demonstration { .. }) != state.demonstrating() {
+            refused.write(refuse(Refusal::NotYourTurn));
+            continue;
+        }
         if state.reviewing && !branch_here(&mut state, request) {
             refused.write(refuse(Refusal::Reviewing));
             continue;
@@ -666,6 +679,7 @@ fn apply_placements(
         };
         let expected = state.setup.player(mover);
         match (request.source, expected) {
+            (Source::Demonstration { .. }, _) => {}
             (Source::Human, Player::Human) => {}
             (Source::Player(side), Player::Human) if side == mover => {}
             (Source::Computer { generation }, Player::Computer(_)) => {
@@ -717,7 +731,7 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
     let person = match request.source {
         Source::Human => true,
         Source::Player(side) => side == mover,
-        Source::Computer { .. } => false,
+        Source::Computer { .. } | Source::Demonstration { .. } => false,
     };
     let mv = GridMove::Place {
         cell: request.square,

@@ -241,18 +241,14 @@ pub fn file_name(name: &str, format: Format) -> Option<String> {
 }
 
 /// A name to offer: "Ann vs Bob 2026-11-23", numbered ("… (2)") when `taken` says a game
-/// of that name is saved already. (The date is UTC's; a time of day would be wrong for most
-/// players, and the record keeps the exact time.)
-pub fn suggested_name(state: &Match, format: Format, taken: impl Fn(&str) -> bool) -> String {
+/// of that name is saved already. `players` is "Ann vs Bob" in the player's words (the
+/// names the game gives, "You", in their language). (The date is UTC's; a time of day would
+/// be wrong for most players, and the record keeps the exact time.)
+pub fn suggested_name(players: &str, format: Format, taken: impl Fn(&str) -> bool) -> String {
     let date = now_utc();
-    let base = format!(
-        "{} vs {} {}",
-        state.setup.names[0],
-        state.setup.names[1],
-        date.get(..10).unwrap_or("")
-    )
-    .trim()
-    .to_string();
+    let base = format!("{players} {}", date.get(..10).unwrap_or(""))
+        .trim()
+        .to_string();
     std::iter::once(base.clone())
         .chain((2..).map(|n| format!("{base} ({n})")))
         .find(|name| !file_name(name, format).is_some_and(|f| taken(&f)))
@@ -329,7 +325,7 @@ fn save_games(
             let file = file_name(&request.name, request.format).ok_or(ShelfError::NoName)?;
             let text = saved_text(&state, request.format)?;
             folder.write(&file, &text)?;
-            Ok::<_, ShelfError>((file, folder.to_string()))
+            Ok::<_, ShelfError>((file, folder.shown()))
         })();
         match saved {
             Ok((file, place)) => {

@@ -216,6 +216,17 @@ impl UserText {
     }
 }
 
+impl UserText {
+    /// Where the text is, as the player reads it: the file's path, or the browser's storage
+    /// in the player's language.
+    pub fn shown(&self) -> Msg {
+        match self {
+            UserText::File(path) => Msg::verbatim(path.display().to_string()),
+            UserText::Browser(key) => Msg::new("place-browser-entry").arg("key", key.as_str()),
+        }
+    }
+}
+
 impl std::fmt::Display for UserText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -331,6 +342,17 @@ impl UserFolder {
         match self {
             UserFolder::Directory(dir) => Ok(std::fs::remove_file(dir.join(name))?),
             UserFolder::Browser(prefix) => browser_remove(&format!("{prefix}{name}")),
+        }
+    }
+}
+
+impl UserFolder {
+    /// Where the folder is, as the player reads it: the directory's path, or the browser's
+    /// storage in the player's language.
+    pub fn shown(&self) -> Msg {
+        match self {
+            UserFolder::Directory(dir) => Msg::verbatim(dir.display().to_string()),
+            UserFolder::Browser(_) => Msg::new("place-browser"),
         }
     }
 }

@@ -1,4 +1,6 @@
 # The game's words in German. Every file in locales/ has the same messages (a test checks).
+# The keys named here are where the game reads them: by position on the keyboard, so on a
+# German QWERTZ keyboard the key the game calls Y (redo, agree) is labelled Z.
 
 ## Namen, die das Spiel Spielern gibt (ein eingegebener Name wird so gezeigt, wie er eingegeben wurde)
 name-you = Du
@@ -137,13 +139,13 @@ pause-resume = Weiter  (Esc)
 pause-new-game = Neues Spiel
 pause-save-game = Spiel speichern
 pause-keys-view = Rechts ziehen: Brett drehen | Mausrad: Zoom | R: Ansicht zurücksetzen | V: andere Seite
-pause-keys-game = U: rückgängig | Y: wiederholen | Pos1: nachspielen | M: Ton aus | N: Zugmarkierungen
+pause-keys-game = U: rückgängig | Z: wiederholen | Pos1: nachspielen | M: Ton aus | N: Zugmarkierungen
 pause-keys-menus = Menüs: Tab oder Pfeiltasten wechseln, Enter wählt | Gamepad: Steuerkreuz, A wählt, B zurück, Start pausiert
 pause-about = Reversi { $version } · freie Software unter MIT oder Apache-2.0 · erstellt mit Bevy
 
 ## Einen Zug zurücknehmen im Spiel zu zweit
 undo-title = Einen Zug zurücknehmen?
-undo-agree = Einverstanden  (Y)
+undo-agree = Einverstanden  (Z)
 undo-keep-playing = Weiterspielen  (N)
 undo-asked = { $asker } hat gefragt: { $other } muss zustimmen.
 undo-asks = { $asker } möchte den letzten Zug zurücknehmen. { $other }, bist du einverstanden?
@@ -192,6 +194,8 @@ storage-too-big = es ist { $kb } KB groß, weit mehr als jedes Spiel
 storage-gone = es ist nicht mehr vorhanden
 storage-bad-name = „{ $name }“ ist kein Dateiname, den das Spiel verwendet
 storage-no-browser = Browserspeicher gibt es nur in der Web-Version
+place-browser = diesem Browser
+place-browser-entry = Browser-Eintrag „{ $key }“
 save-unreadable = Das gespeicherte Spiel konnte nicht gelesen werden: { $why }.
 save-no-players = es ist nicht angegeben, wer welche Seite spielt
 save-kept-as = es wurde als { $place } aufbewahrt
@@ -312,7 +316,7 @@ estimate-solved = gelöst
 estimate-guess = geschätzt
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
-hud-redo = Wiederholen  (Y)
+hud-redo = Wiederholen  (Z)
 hud-review = Nachspielen  (Pos1)
 hud-menu = Menü  (Esc)
 hud-name-supply = { $name }  | noch { $left }
@@ -371,4 +375,4 @@ help-pass-text = Kannst du nirgends einen Stein setzen, musst du passen, und dei
 help-variants-title = Varianten
 help-variants-text = Im Menü „Neues Spiel“ findest du die Varianten aus den Regelwerken: die hier gezeigte parallele Startstellung oder eine freie Eröffnung, bei der die ersten vier Steine auf die Mittelfelder gesetzt werden; Weiß mit dem ersten Zug; je 32 Steine pro Spieler statt eines gemeinsamen Vorrats; Umdrehen nur einer gewählten Reihe; Sieg mit den wenigsten Steinen; und Bretter mit 4×4, 6×6 und 10×10 Feldern.
 help-controls-title = Steuerung
-help-controls-text = Maus: Ein Klick auf ein Feld setzt einen Stein, Ziehen mit der rechten Taste dreht das Brett, das Mausrad zoomt. Tastatur: Tippe ein Feld ein (d3) oder wähle es mit den Pfeiltasten und drücke Enter; U nimmt zurück, Y stellt wieder her, I gibt einen Tipp, Pos1 startet das Nachspielen, Esc öffnet das Menü. Gamepad: Stick oder Steuerkreuz bewegen, A setzt, B geht zurück, Y bittet um Rücknahme, X gibt einen Tipp, Start pausiert.
+help-controls-text = Maus: Ein Klick auf ein Feld setzt einen Stein, Ziehen mit der rechten Taste dreht das Brett, das Mausrad zoomt. Tastatur: Tippe ein Feld ein (d3) oder wähle es mit den Pfeiltasten und drücke Enter; U nimmt zurück, Z stellt wieder her, I gibt einen Tipp, Pos1 startet das Nachspielen, Esc öffnet das Menü. Gamepad: Stick oder Steuerkreuz bewegen, A setzt, B geht zurück, Y bittet um Rücknahme, X gibt einen Tipp, Start pausiert.

@@ -1,4 +1,6 @@
 # The game's words in Hungarian. Every file in locales/ has the same messages (a test checks).
+# The keys named here are where the game reads them: by position on the keyboard, so on a
+# Hungarian QWERTZ keyboard the key the game calls Y (redo, agree) is labelled Z.
 
 ## A játékosok alapértelmezett nevei (a beírt név úgy jelenik meg, ahogy beírták)
 name-you = Te
@@ -131,13 +133,13 @@ pause-resume = Folytatás  (Esc)
 pause-new-game = Új játszma
 pause-save-game = Játszma mentése
 pause-keys-view = Jobb gombos húzás: tábla forgatása | görgő: nagyítás | R: nézet visszaállítása | V: másik oldal
-pause-keys-game = U: visszavonás | Y: újra | Home: visszajátszás | M: némítás | N: lépésjelzők
+pause-keys-game = U: visszavonás | Z: újra | Home: visszajátszás | M: némítás | N: lépésjelzők
 pause-keys-menus = Menük: Tab vagy nyilak: mozgás, Enter: kiválasztás | Kontroller: iránygombok, A: kiválasztás, B: vissza, Start: szünet
 pause-about = Reversi { $version } · szabad szoftver MIT vagy Apache-2.0 licenccel · a Bevy motorral készült
 
 ## Lépés visszavonása kétszemélyes játékban
 undo-title = Visszavonjátok a lépést?
-undo-agree = Elfogadom  (Y)
+undo-agree = Elfogadom  (Z)
 undo-keep-playing = Játék folytatása  (N)
 undo-asked = { $asker } kérte – { $other } beleegyezése szükséges.
 undo-asks = { $asker } vissza szeretné vonni az utolsó lépést. { $other }, beleegyezel?
@@ -186,6 +188,8 @@ storage-too-big = mérete { $kb } KB, jóval nagyobb bármely játszmánál
 storage-gone = már nincs meg
 storage-bad-name = „{ $name }” nem olyan fájlnév, amelyet a játék használ
 storage-no-browser = böngészőtárhely csak a webes változatban van
+place-browser = a böngésző tárhelye
+place-browser-entry = „{ $key }” (böngészőtárhely)
 save-unreadable = A mentett játszma nem olvasható be: { $why }.
 save-no-players = nem derül ki belőle, ki melyik színnel játszik
 save-kept-as = a fájl megmaradt itt: { $place }
@@ -297,7 +301,7 @@ estimate-solved = megoldva
 estimate-guess = becslés
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
-hud-redo = Újra  (Y)
+hud-redo = Újra  (Z)
 hud-review = Visszajátszás  (Home)
 hud-menu = Menü  (Esc)
 hud-name-supply = { $name }  | maradt: { $left }
@@ -352,8 +356,8 @@ help-flank-text = Úgy rakd le a korongodat, hogy egy másik saját korongoddal 
 help-lines-title = Egyszerre több sor
 help-lines-text = Egy korong egyszerre több irányban is közrefoghat sorokat, és ilyenkor mindegyik átfordul. Itt az e3 mezőre rakott fekete korong három sorban fog közre fehér korongokat. Az átfordított korong később visszafordulhat, így gyakran az utolsó pillanatig változik, ki vezet.
 help-pass-title = Passz és a játszma vége
-help-pass-text = Ha sehová sem tudsz korongot rakni, passzolnod kell, és újra az ellenfeled lép; ha viszont tudsz rakni, nem passzolhatsz. Itt Fekete a e8 mezőre lép, és Fehérnek nem marad lépése: Fehér passzol. A játszma akkor ér véget, ha egyik játékos sem tud lépni – többnyire akkor, amikor megtelik a tábla. Ekkor megszámoljuk a korongokat.
+help-pass-text = Ha sehová sem tudsz korongot rakni, passzolnod kell, és újra az ellenfeled lép; ha viszont tudsz rakni, nem passzolhatsz. Itt Fekete az e8 mezőre lép, és Fehérnek nem marad lépése: Fehér passzol. A játszma akkor ér véget, ha egyik játékos sem tud lépni – többnyire akkor, amikor megtelik a tábla. Ekkor megszámoljuk a korongokat.
 help-variants-title = Szabályváltozatok
 help-variants-text = Az új játszma menü a szabálykönyvekben szereplő változatokat kínálja: az itt látható párhuzamos kezdőállást, vagy szabad kezdést, amelyben az első négy korong a középső mezőkre kerül; Fehér kezdését; fejenként 32 korongot közös készlet helyett; csak egy választott sor fordítását; győzelmet a legkevesebb koronggal; valamint 4×4-es, 6×6-os és 10×10-es táblát.
 help-controls-title = Irányítás
-help-controls-text = Egér: kattints egy mezőre a lerakáshoz, a jobb gombbal húzva forgathatod a táblát, a görgővel nagyíthatsz. Billentyűzet: írd be a mezőt (d3), vagy lépkedj a nyilakkal, és nyomd meg az Entert; U: visszavonás, Y: újra, I: tipp, Home: visszajátszás, Esc: menü. Kontroller: a karral vagy az iránygombokkal mozoghatsz, A: lerakás, B: vissza, Y: visszavonás kérése, X: tipp, Start: szünet.
+help-controls-text = Egér: kattints egy mezőre a lerakáshoz, a jobb gombbal húzva forgathatod a táblát, a görgővel nagyíthatsz. Billentyűzet: írd be a mezőt (d3), vagy lépkedj a nyilakkal, és nyomd meg az Entert; U: visszavonás, Z: újra, I: tipp, Home: visszajátszás, Esc: menü. Kontroller: a karral vagy az iránygombokkal mozoghatsz, A: lerakás, B: vissza, Y: visszavonás kérése, X: tipp, Start: szünet.

@@ -69,7 +69,8 @@ fn start_games(
 }
 
 fn follow_results(state: Res<Match>, mut series: ResMut<Series>) {
-    if !state.is_changed() || state.reviewing {
+    // How to play's examples are not a game of the match: it goes on when they end.
+    if !state.is_changed() || state.reviewing || state.demonstrating() {
         return;
     }
     let Some(expected) = &series.setup else {

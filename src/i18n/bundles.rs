@@ -89,9 +89,10 @@ fn number_de(value: &FluentValue, _: &IntlLangMemoizer) -> Option<String> {
     number(value, ',', ".", 4)
 }
 
-/// Hungarian groups thousands with a (narrow, unbreakable) space.
+/// Hungarian groups thousands with a space, an unbreakable one (the narrow one its
+/// typography prefers is not in the game's font).
 fn number_hu(value: &FluentValue, _: &IntlLangMemoizer) -> Option<String> {
-    number(value, ',', "\u{202f}", 4)
+    number(value, ',', "\u{a0}", 4)
 }
 
 /// Spanish groups only numbers of five digits or more (RAE): 1000, but 10.000.

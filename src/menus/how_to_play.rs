@@ -243,7 +243,9 @@ fn play_example(
         places.write(PlaceRequest {
             square: cell,
             line: None,
-            source: Source::Human,
+            source: Source::Demonstration {
+                generation: state.generation,
+            },
         });
     }
 }

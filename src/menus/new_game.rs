@@ -365,14 +365,15 @@ fn show_players(
         let editing = fields
             .get(focused.0.unwrap_or(Entity::PLACEHOLDER))
             .is_ok_and(|(f, _)| f.0 == field.0);
+        // The game's own names ("Player 1") in the player's language until one is edited.
         let shown = if editing {
-            format!("{}|", profile.name)
+            Msg::verbatim(format!("{}|", profile.name))
         } else {
-            profile.name.clone()
+            Msg::name(&profile.name)
         };
         for child in children.iter() {
             if let Ok((mut text, mut color)) = texts.get_mut(child) {
-                text.set_if_neq(Tr(Msg::verbatim(shown.clone())));
+                text.set_if_neq(Tr(shown.clone()));
                 let want = palette::accent(profile.accent);
                 if color.0 != want {
                     color.0 = want;

@@ -7,7 +7,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::navigation::{go_back, menu_root};
-use crate::i18n::{Msg, Tr};
+use crate::i18n::{Msg, Tr, Translations};
 use crate::rules::Match;
 use crate::saved_games::{
     Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
@@ -53,12 +53,18 @@ const MAX_NAME: usize = 60;
 
 fn start_draft(
     state: Res<Match>,
+    translations: Res<Translations>,
     shelf: Res<GameShelf>,
     mut draft: ResMut<SaveDraft>,
     mut list: MessageWriter<ListSavedGames>,
 ) {
     let taken = |file: &str| shelf.0.as_ref().is_some_and(|f| f.contains(file));
-    draft.name = suggested_name(&state, draft.format, taken);
+    let players = translations.text(
+        &Msg::new("players-vs")
+            .arg("black", Msg::name(&state.setup.names[0]))
+            .arg("white", Msg::name(&state.setup.names[1])),
+    );
+    draft.name = suggested_name(&players, draft.format, taken);
     list.write(ListSavedGames);
 }
 
@@ -187,7 +193,7 @@ fn show_draft(
         }
         (Some(folder), Some(file)) => Msg::new("save-saved-as")
             .arg("file", file)
-            .arg("place", folder.to_string()),
+            .arg("place", folder.shown()),
     };
     for mut text in &mut notes {
         text.set_if_neq(Tr(note.clone()));

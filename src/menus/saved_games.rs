@@ -55,7 +55,7 @@ fn start_list(mut view: ResMut<ListView>, mut list: MessageWriter<ListSavedGames
 
 fn spawn_menu(mut commands: Commands, shelf: Res<GameShelf>) {
     let place = match &shelf.0 {
-        Some(folder) => Msg::new("shelf-kept-in").arg("place", folder.to_string()),
+        Some(folder) => Msg::new("shelf-kept-in").arg("place", folder.shown()),
         None => Msg::new("shelf-nothing-kept"),
     };
     commands

@@ -91,7 +91,17 @@ fn the_examples_leave_the_game_as_it_was() {
         assert!(state(&app).demonstrating());
         assert_eq!(state(&app).game.transcript(), page.position().transcript());
         if let Some(cell) = page.play_cell() {
+            // A person's click beside the page changes nothing; the page's own move plays.
+            let ply = state(&app).game.ply();
             place(&mut app, &cell.to_string());
+            assert_eq!(state(&app).game.ply(), ply, "{}: a click played", page.key);
+            let generation = state(&app).generation;
+            app.world_mut().write_message(PlaceRequest {
+                square: cell,
+                line: None,
+                source: Source::Demonstration { generation },
+            });
+            app.update();
             settle(&mut app);
             assert!(
                 state(&app).game.ply() > page.position().ply(),
@@ -104,10 +114,41 @@ fn the_examples_leave_the_game_as_it_was() {
     }
     app.world_mut().write_message(DemonstrationRequest::End);
     app.update();
+    // An example's move that comes after the page closed is refused.
+    let generation = state(&app).generation;
+    app.world_mut().write_message(PlaceRequest {
+        square: sq("d3"),
+        line: None,
+        source: Source::Demonstration { generation },
+    });
+    app.update();
     settle(&mut app);
     assert!(!state(&app).demonstrating());
     assert_eq!(state(&app).game, before);
     assert_world_matches_engine(&mut app);
     assert_eq!(saved_game(), before, "the save is the game's");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How to play opened from the pause menu of a two-player match: the match goes on after it.
+#[test]
+fn a_match_survives_the_examples() {
+    use reversi::couch::series::StartMatch;
+    use reversi::state::series::Series;
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    app.world_mut().write_message(StartMatch {
+        rules: Rules::default(),
+        size: BoardSize::Eight,
+        games: 2,
+    });
+    app.update();
+    place(&mut app, "f5");
+    settle(&mut app);
+    assert!(app.world().resource::<Series>().active());
+    app.world_mut()
+        .write_message(DemonstrationRequest::Show(PAGES[2].position()));
+    app.update();
+    app.world_mut().write_message(DemonstrationRequest::End);
+    app.update();
+    assert!(app.world().resource::<Series>().active(), "the match ended");
 }
