@@ -661,11 +661,17 @@ def komi_game(game, data_home, finished, out):
               f"TI[05:00//02:00]TY[k8]KM[{komi:.2f}]BO[8 {start} *]{played};)\n")
     with open(os.path.join(data_home, "reversi", "games", "ggs komi.ggf"), "w") as f:
         f.write(record)
+    # Esc once, then time for the slow frames to show the menu before another Esc: a second
+    # press while the first is still on its way closes the menu it opens.
     for _ in range(4):
+        game.pump()
         if game.state.get("menu") == "Pause":
             break
-        keys("Escape", pause=1.5)
-        game.pump()
+        keys("Escape", pause=0.2)
+        end = time.time() + 8
+        while time.time() < end and game.state.get("menu") != "Pause":
+            time.sleep(0.1)
+            game.pump()
     game.wait("the pause menu", lambda: game.state.get("menu") == "Pause", 20)
     focus_on(game, "Saved_games", "Down")
     keys("Return")

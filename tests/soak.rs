@@ -63,7 +63,7 @@ fn soak_200_games() {
 /// 600,000 frames on the multi-threaded executor would spend most of their time (about 0.9 ms a
 /// frame on a 2-core machine, eleven times the soak's own work) waking its worker threads.
 #[test]
-#[ignore = "the long soak (about 5 minutes): run it with --ignored, see docs/reliability.md"]
+#[ignore = "the long soak (about half an hour): run it with --ignored, see docs/reliability.md"]
 fn soak_10000_games() {
     Soak::new(10_000, 0x5eed_2710, Executor::OneThread).run();
 }
