@@ -195,10 +195,11 @@ pub enum Source {
     Player(Color),
     /// The AI, answering the position of `generation`.
     Computer { generation: u64 },
-    /// How to play, playing its example on the position of `generation`. Only examples take
-    /// it and examples take no other: a click that reaches the board beside the page, or an
-    /// example's move in the frame the page closes, changes neither game.
-    Demonstration { generation: u64 },
+    /// How to play, playing its example. Only examples take it and examples take no other:
+    /// a click that reaches the board beside the page, or an example's move in the frame the
+    /// page closes, changes neither game. (No generation: the page's Show and its button's
+    /// move may come in one frame, the move then meant for the position just shown.)
+    Demonstration,
 }
 
 /// Input and AI → rules: place a disc.
@@ -659,13 +660,7 @@ fn apply_placements(
             square: request.square,
             why,
         };
-        if let Source::Demonstration { generation } = request.source
-            && generation != state.generation
-        {
-            refused.write(refuse(Refusal::Stale));
-            continue;
-        }
-        if matches!(request.source, Source::Demonstration { .. }) != state.demonstrating() {
+        if matches!(request.source, Source::Demonstration) != state.demonstrating() {
             refused.write(refuse(Refusal::NotYourTurn));
             continue;
         }
@@ -679,7 +674,7 @@ fn apply_placements(
         };
         let expected = state.setup.player(mover);
         match (request.source, expected) {
-            (Source::Demonstration { .. }, _) => {}
+            (Source::Demonstration, _) => {}
             (Source::Human, Player::Human) => {}
             (Source::Player(side), Player::Human) if side == mover => {}
             (Source::Computer { generation }, Player::Computer(_)) => {
@@ -731,7 +726,7 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
     let person = match request.source {
         Source::Human => true,
         Source::Player(side) => side == mover,
-        Source::Computer { .. } | Source::Demonstration { .. } => false,
+        Source::Computer { .. } | Source::Demonstration => false,
     };
     let mv = GridMove::Place {
         cell: request.square,

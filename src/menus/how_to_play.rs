@@ -99,7 +99,9 @@ impl Page {
     pub fn position(&self) -> GridGame {
         let mut game = GridGame::new(BoardSize::Eight, self.rules);
         // The pages' moves are tested to be legal; a mistake would show the start instead.
-        if let Err(e) = game.play_transcript(self.moves) {
+        if !self.moves.is_empty()
+            && let Err(e) = game.play_transcript(self.moves)
+        {
             warn!("How to play: the example {} does not play: {e}", self.key);
         }
         game
@@ -243,9 +245,7 @@ fn play_example(
         places.write(PlaceRequest {
             square: cell,
             line: None,
-            source: Source::Demonstration {
-                generation: state.generation,
-            },
+            source: Source::Demonstration,
         });
     }
 }

@@ -95,11 +95,10 @@ fn the_examples_leave_the_game_as_it_was() {
             let ply = state(&app).game.ply();
             place(&mut app, &cell.to_string());
             assert_eq!(state(&app).game.ply(), ply, "{}: a click played", page.key);
-            let generation = state(&app).generation;
             app.world_mut().write_message(PlaceRequest {
                 square: cell,
                 line: None,
-                source: Source::Demonstration { generation },
+                source: Source::Demonstration,
             });
             app.update();
             settle(&mut app);
@@ -115,11 +114,10 @@ fn the_examples_leave_the_game_as_it_was() {
     app.world_mut().write_message(DemonstrationRequest::End);
     app.update();
     // An example's move that comes after the page closed is refused.
-    let generation = state(&app).generation;
     app.world_mut().write_message(PlaceRequest {
         square: sq("d3"),
         line: None,
-        source: Source::Demonstration { generation },
+        source: Source::Demonstration,
     });
     app.update();
     settle(&mut app);
