@@ -4,7 +4,7 @@
 
 use crate::Board;
 use crate::search::pattern::{Layout, PatternEval, SCALARS, phase_of};
-use crate::search::{Evaluate, HandEval, NoClock, Searcher};
+use crate::search::{Evaluate, HandEval, Limits, NoClock, Searcher};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -42,6 +42,58 @@ pub fn self_play_positions(seed: u64) -> Vec<Board> {
         board = board.play_with(sq, board.flips(sq));
         ply += 1;
     }
+}
+
+/// The positions of one game from seed `seed` played by `searcher` (its evaluation, e.g. an
+/// earlier generation's weights) `depth` plies deep: a random opening of 0 to 16 plies, then
+/// one move in [`SEARCHED_RANDOM`] at random, so the games are realistic and still varied.
+/// Positions where the side to move must pass are left out, as in [`self_play_positions`].
+/// The searcher's table is cleared first, so a game depends on its seed alone (not on the
+/// games the searcher played before); a small table keeps that cheap.
+pub fn searched_game_positions(seed: u64, searcher: &mut Searcher, depth: u32) -> Vec<Board> {
+    searcher.clear();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let random_plies = rng.random_range(0..=16u32);
+    let stop = AtomicBool::new(false);
+    let mut board = Board::start();
+    let mut positions = Vec::with_capacity(60);
+    let mut ply = 0;
+    loop {
+        let moves = board.moves();
+        if moves == 0 {
+            let passed = board.pass();
+            if passed.moves() == 0 {
+                return positions;
+            }
+            board = passed;
+            continue;
+        }
+        positions.push(board);
+        let sq = if ply < random_plies || rng.random_range(0..SEARCHED_RANDOM) == 0 {
+            let squares: Vec<usize> = (0..64).filter(|&s| moves & (1u64 << s) != 0).collect();
+            squares[rng.random_range(0..squares.len())]
+        } else {
+            let result = searcher.search(&board, &Limits::depth(depth), &stop, &NoClock);
+            result
+                .best_move
+                .expect("the side to move has a move")
+                .index()
+        };
+        board = board.play_with(sq, board.flips(sq));
+        ply += 1;
+    }
+}
+
+/// After the opening, one move in this many is played at random in searched games.
+pub const SEARCHED_RANDOM: u32 = 16;
+
+/// The label of a position by `searcher`'s full-width search `depth` plies deep (exact where
+/// that reaches the end), in discs. With `depth` at least 4 the leaves lie in later phases,
+/// so only weights already fitted score them. The table is cleared first: entries of earlier,
+/// deeper searches would make the label depend on what the searcher did before.
+pub fn searched_label(searcher: &mut Searcher, board: &Board, depth: u32) -> f32 {
+    searcher.clear();
+    searcher.value(board, depth, &AtomicBool::new(false)) as f32 / 100.0
 }
 
 /// The exact final disc difference of `board` for the side to move (empties to the winner).
@@ -146,9 +198,9 @@ impl Samples {
     }
 }
 
-/// How hard the fit pulls rarely seen weights towards zero: like this many extra samples
-/// that say "no effect".
-const RIDGE: f32 = 4.0;
+/// How hard the fit pulls rarely seen weights towards zero by default: like this many extra
+/// samples that say "no effect".
+pub const RIDGE: f32 = 4.0;
 
 /// How much of the last step carries into the next.
 const MOMENTUM: f32 = 0.9;
@@ -158,7 +210,7 @@ const MOMENTUM: f32 = 0.9;
 /// (so rare and common configurations learn at the same pace), damped because each sample
 /// spreads its error over all of its features. Starts from `start` (e.g. the neighbouring
 /// phase's fit).
-pub fn fit_phase(samples: &Samples, start: &[f32], epochs: usize) -> Vec<f32> {
+pub fn fit_phase(samples: &Samples, start: &[f32], epochs: usize, ridge: f32) -> Vec<f32> {
     let layout = Layout::get();
     let n = layout.phase_len();
     let k = layout.instances();
@@ -192,7 +244,7 @@ pub fn fit_phase(samples: &Samples, start: &[f32], epochs: usize) -> Vec<f32> {
         for j in 0..base {
             if count[j] > 0.0 || w[j] != 0.0 {
                 velocity[j] =
-                    MOMENTUM * velocity[j] + step * (grad[j] - RIDGE * w[j]) / (count[j] + RIDGE);
+                    MOMENTUM * velocity[j] + step * (grad[j] - ridge * w[j]) / (count[j] + ridge);
                 w[j] += velocity[j];
             }
         }
@@ -224,6 +276,73 @@ mod tests {
         assert_ne!(a, self_play_positions(2));
         assert!(a.len() > 40, "{}", a.len());
         assert!(a.iter().all(|b| b.moves() != 0));
+    }
+
+    #[test]
+    fn searched_games_are_seeded_varied_and_played_by_the_search() {
+        let mut searcher = Searcher::new(1);
+        let a = searched_game_positions(3, &mut searcher, 2);
+        assert_eq!(a, searched_game_positions(3, &mut searcher, 2));
+        assert_ne!(a, searched_game_positions(4, &mut searcher, 2));
+        assert!(a.iter().all(|b| b.moves() != 0));
+        // Most moves after the opening are among the search's best (ties may go either way).
+        let stop = AtomicBool::new(false);
+        let (mut chosen, mut moves) = (0, 0);
+        for seed in 0..10 {
+            let game = searched_game_positions(seed, &mut searcher, 2);
+            for pair in game.windows(2).skip(16) {
+                let (before, after) = (pair[0], pair[1]);
+                let mut best = i32::MIN;
+                let mut played = i32::MIN;
+                let mut rest = before.moves();
+                while rest != 0 {
+                    let sq = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let child = before.play_with(sq, before.flips(sq));
+                    searcher.clear();
+                    let v = -searcher.value(&child, 1, &stop);
+                    best = best.max(v);
+                    // (The next position may be after a pass, seen from the same side.)
+                    if after == child || after == child.pass() {
+                        played = v;
+                    }
+                }
+                moves += 1;
+                if played == best {
+                    chosen += 1;
+                }
+            }
+        }
+        assert!(chosen * 10 >= moves * 8, "{chosen} of {moves}");
+    }
+
+    #[test]
+    fn searched_labels_see_only_later_phases() {
+        // A phase full of nonsense must not change a label whose search starts in it: the
+        // leaves four plies down lie in the phase below.
+        let mut eval = PatternEval::builtin().clone();
+        let n = Layout::get().phase_len();
+        eval.set_phase(phase_of(24), &vec![0.5; n]);
+        let games: Vec<Board> = (0..5).flat_map(self_play_positions).collect();
+        let board = games
+            .into_iter()
+            .find(|b| b.empties().count_ones() == 24)
+            .expect("games pass 24 empties");
+        let mut plain = Searcher::new(1).with_eval(Box::new(PatternEval::builtin().clone()));
+        let mut noisy = Searcher::new(1).with_eval(Box::new(eval.clone()));
+        assert_eq!(
+            searched_label(&mut plain, &board, 4),
+            searched_label(&mut noisy, &board, 4)
+        );
+        // Where the depth reaches the end, the label is the exact score.
+        let end = Board::new(!0u64 >> 3 & !(1 << 10), 1 << 10);
+        let exact = exact_label(&mut plain, &end);
+        assert_eq!(searched_label(&mut noisy, &end, 4), exact);
+        // (The nonsense does change the position's own evaluation.)
+        assert_ne!(
+            eval.evaluate_discs(&board),
+            PatternEval::builtin().evaluate_discs(&board)
+        );
     }
 
     #[test]
@@ -259,7 +378,7 @@ mod tests {
         }
         let n = Layout::get().phase_len();
         let zero = vec![0.0; n];
-        let w = fit_phase(&samples, &zero, 60);
+        let w = fit_phase(&samples, &zero, 60, RIDGE);
         // Close on what it saw (the ridge keeps rare configurations a little short of their
         // labels), and far better than knowing nothing on games it did not see.
         assert!(

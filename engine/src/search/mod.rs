@@ -304,6 +304,16 @@ impl Searcher {
         self.search(board, &Limits::solve(), stop, clock)
     }
 
+    /// The value of `board` for the side to move in hundredths of a disc: a full-width
+    /// search (no selective pruning) to `depth` plies, exact where it reaches the end. The
+    /// training pipeline labels positions with it.
+    pub fn value(&mut self, board: &Board, depth: u32, stop: &AtomicBool) -> i32 {
+        self.tt.new_search();
+        let reverse = self.scoring == Scoring::FewestDiscs;
+        let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, &NoClock);
+        midgame::value(&mut ctx, board, depth)
+    }
+
     /// Scores every legal move of `board` at `depth` with a full window (exact where the
     /// position is within `solve_empties`): `(square, score in hundredths of a disc)`.
     pub fn score_moves(

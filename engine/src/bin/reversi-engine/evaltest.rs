@@ -1,15 +1,15 @@
 //! `reversi-engine evaltest`: how good the learned evaluation is, against the hand-written
 //! one: accuracy against exact scores on positions it never trained on, and strength in
-//! games at equal depth.
+//! games at equal depth against the hand-written evaluation or another weights file.
 
 use crate::ladder::{openings, play_out};
 use crate::{Stopwatch, fail};
 use reversi_engine::search::{Evaluate, HandEval, Limits, NoClock, PatternEval, Searcher};
-use reversi_engine::train::self_play_positions;
+use reversi_engine::train::{searched_game_positions, self_play_positions};
 use reversi_engine::{Board, Color, Move};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Seeds far above any training run's game numbers, so these games are new to the fit.
 const HELD_OUT_SEED: u64 = 1 << 40;
@@ -19,6 +19,11 @@ struct Options {
     games: usize,
     depth: u32,
     weights: Option<String>,
+    /// The opponent's weights in the games (the hand-written evaluation if none).
+    against: Option<String>,
+    /// Games as NBoard's `set depth` plays them: selective, exact from depth + 8 empties.
+    nboard: bool,
+    threads: usize,
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
@@ -27,9 +32,16 @@ fn options(args: &[String]) -> Result<Options, String> {
         games: 200,
         depth: 4,
         weights: None,
+        against: None,
+        nboard: false,
+        threads: 1,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if arg == "--nboard" {
+            o.nboard = true;
+            continue;
+        }
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
         let number = || {
             value
@@ -41,18 +53,36 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--games" => o.games = number()? / 2 * 2,
             "--depth" => o.depth = number()?.clamp(1, 20) as u32,
             "--weights" => o.weights = Some(value.clone()),
+            "--against" => o.against = Some(value.clone()),
+            "--threads" => o.threads = number()?.clamp(1, 64),
             other => return Err(format!("unknown evaltest option `{other}`")),
         }
     }
     Ok(o)
 }
 
+/// The two test sets' games.
+#[derive(Clone, Copy)]
+enum TestGames {
+    /// The first generation's training games: the hand-written evaluation one ply deep with
+    /// one move in ten at random (lopsided positions, far from good play).
+    HandOnePly,
+    /// The hand-written evaluation searching four plies deep after a random opening, one
+    /// move in sixteen at random: positions like those of real games, and not made by any
+    /// learned weights, so the set stays the same whatever is trained.
+    HandSearched,
+}
+
 /// Held-out positions with 20 to 24 empties, one per game, with their exact scores.
-fn exact_positions(n: usize) -> Vec<(Board, i32)> {
+fn exact_positions(n: usize, games: TestGames) -> Vec<(Board, i32)> {
     let mut searcher = Searcher::new(64);
+    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
     let stop = AtomicBool::new(false);
     (0..)
-        .map(|i| self_play_positions(HELD_OUT_SEED + i))
+        .map(|i| match games {
+            TestGames::HandOnePly => self_play_positions(HELD_OUT_SEED + i),
+            TestGames::HandSearched => searched_game_positions(HELD_OUT_SEED + i, &mut player, 4),
+        })
         .filter_map(|game| {
             let want = 20 + (game.len() % 5) as u32;
             game.into_iter().find(|b| b.empties().count_ones() == want)
@@ -77,20 +107,24 @@ fn game(
     first: &Arc<dyn Evaluate>,
     second: &Arc<dyn Evaluate>,
     first_colour: Color,
-    depth: u32,
+    limits: &Limits,
 ) -> i32 {
-    let limits = Limits {
-        solve_empties: 12,
-        ..Limits::depth(depth)
-    };
     let stop = AtomicBool::new(false);
     let mut searchers =
         [first, second].map(|e| Searcher::new(16).with_eval(Box::new(Arc::clone(e))));
     play_out(opening, first_colour, |pos, side, _| {
         let who = usize::from(side != first_colour);
-        let r = searchers[who].search(&pos.board(), &limits, &stop, &Stopwatch::start());
+        let r = searchers[who].search(&pos.board(), limits, &stop, &Stopwatch::start());
         r.best_move.expect("a side to move has a move")
     })
+}
+
+/// Reads a weights file.
+fn load(path: &str) -> Result<PatternEval, String> {
+    std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| PatternEval::from_bytes(&b).map_err(|e| e.to_string()))
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 pub fn run(args: &[String]) -> ExitCode {
@@ -98,80 +132,124 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    let learned = match &o.weights {
+    let learned = match o.weights.as_deref().map(load) {
         None => PatternEval::builtin().clone(),
-        Some(path) => match std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| PatternEval::from_bytes(&b).map_err(|e| e.to_string()))
-        {
-            Ok(e) => e,
-            Err(e) => return fail(format!("{path}: {e}")),
-        },
+        Some(Ok(e)) => e,
+        Some(Err(e)) => return fail(e),
     };
     let learned: Arc<dyn Evaluate> = Arc::new(learned);
     let hand: Arc<dyn Evaluate> = Arc::new(HandEval);
+    let (opponent, opponent_name): (Arc<dyn Evaluate>, String) = match o.against.as_deref() {
+        None => (Arc::clone(&hand), "hand-written".into()),
+        Some(path) => match load(path) {
+            Ok(e) => (Arc::new(e), path.to_string()),
+            Err(e) => return fail(e),
+        },
+    };
     let evals = [("learned", &learned), ("hand-written", &hand)];
 
     if o.positions > 0 {
-        eprintln!("solving {} held-out positions exactly...", o.positions);
-        let positions = exact_positions(o.positions);
-        println!(
-            "Accuracy on {} held-out positions with 20-24 empties (mean absolute error in discs \
-             against the exact final disc difference):\n",
-            positions.len()
-        );
-        println!("| Evaluation | Depth 0 | Depth {} search |", o.depth);
-        println!("|---|---:|---:|");
-        for (name, eval) in evals {
-            let flat = mean_abs(
-                positions
-                    .iter()
-                    .map(|(b, s)| eval.evaluate(b) as f64 / 100.0 - f64::from(*s)),
+        for (games, what) in [
+            (
+                TestGames::HandOnePly,
+                "one-ply games (the first training set's kind)",
+            ),
+            (TestGames::HandSearched, "four-ply searched games"),
+        ] {
+            eprintln!("solving {} held-out positions exactly...", o.positions);
+            let positions = exact_positions(o.positions, games);
+            println!(
+                "Accuracy on {} held-out positions with 20-24 empties from {what} (mean \
+                 absolute error in discs against the exact final disc difference):\n",
+                positions.len()
             );
-            let mut searcher = Searcher::new(16).with_eval(Box::new(Arc::clone(eval)));
-            let searched = mean_abs(positions.iter().map(|(b, s)| {
-                let r = searcher.search(
-                    b,
-                    &Limits::depth(o.depth),
-                    &AtomicBool::new(false),
-                    &NoClock,
+            println!("| Evaluation | Depth 0 | Depth {} search |", o.depth);
+            println!("|---|---:|---:|");
+            for (name, eval) in evals {
+                let flat = mean_abs(
+                    positions
+                        .iter()
+                        .map(|(b, s)| eval.evaluate(b) as f64 / 100.0 - f64::from(*s)),
                 );
-                f64::from(r.score - s)
-            }));
-            println!("| {name} | {flat:.2} | {searched:.2} |");
+                let mut searcher = Searcher::new(16).with_eval(Box::new(Arc::clone(eval)));
+                let searched = mean_abs(positions.iter().map(|(b, s)| {
+                    let r = searcher.search(
+                        b,
+                        &Limits::depth(o.depth),
+                        &AtomicBool::new(false),
+                        &NoClock,
+                    );
+                    f64::from(r.score - s)
+                }));
+                println!("| {name} | {flat:.2} | {searched:.2} |");
+            }
+            println!();
         }
-        println!();
     }
 
     if o.games > 0 {
+        let limits = if o.nboard {
+            Limits {
+                solve_empties: (o.depth + 8).min(22),
+                selective: true,
+                ..Limits::depth(o.depth)
+            }
+        } else {
+            Limits {
+                solve_empties: 12,
+                ..Limits::depth(o.depth)
+            }
+        };
         let openings = openings(o.games / 2);
-        let (mut wins, mut draws, mut losses, mut sum) = (0, 0, 0, 0i64);
-        for (i, opening) in openings.iter().enumerate() {
-            for colour in [Color::Black, Color::White] {
-                let diff = game(opening, &learned, &hand, colour, o.depth);
-                match diff.signum() {
-                    1 => wins += 1,
-                    0 => draws += 1,
-                    _ => losses += 1,
-                }
-                sum += i64::from(diff);
+        let results = Mutex::new(Vec::new());
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..o.threads {
+                scope.spawn(|| {
+                    loop {
+                        let job = next.fetch_add(1, Ordering::Relaxed);
+                        if job >= o.games {
+                            break;
+                        }
+                        let colour = if job.is_multiple_of(2) {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let diff = game(&openings[job / 2], &learned, &opponent, colour, &limits);
+                        let mut r = results.lock().expect("no thread panicked holding it");
+                        r.push(diff);
+                        if r.len().is_multiple_of(20) {
+                            eprintln!("  {} games", r.len());
+                        }
+                    }
+                });
             }
-            if (i + 1) % 10 == 0 {
-                eprintln!("  {} games", 2 * (i + 1));
-            }
-        }
-        let games = wins + draws + losses;
+        });
+        let results = results.into_inner().expect("no thread panicked holding it");
+        let count = |sign: i32| results.iter().filter(|d| d.signum() == sign).count();
+        let (wins, draws, losses) = (count(1), count(0), count(-1));
+        let sum: i64 = results.iter().map(|&d| i64::from(d)).sum();
+        let games = results.len();
+        let how = if o.nboard {
+            format!(
+                "selective, exact from {} empties (NBoard's `set depth {}`)",
+                limits.solve_empties, o.depth
+            )
+        } else {
+            "both solve the last 12 empties".to_string()
+        };
         println!(
-            "Strength: learned vs hand-written, depth {} each (both solve the last 12 empties), \
-             {games} games from random openings with colours swapped:\n",
+            "Strength: learned vs {opponent_name}, depth {} each ({how}), {games} games from \
+             random openings with colours swapped:\n",
             o.depth
         );
         println!("| Won | Drawn | Lost | Score | Mean disc difference |");
         println!("|---:|---:|---:|---:|---:|");
         println!(
             "| {wins} | {draws} | {losses} | {:.1} % | {:+.1} |",
-            (f64::from(wins) + 0.5 * f64::from(draws)) / f64::from(games) * 100.0,
-            sum as f64 / f64::from(games)
+            (wins as f64 + 0.5 * draws as f64) / games as f64 * 100.0,
+            sum as f64 / games as f64
         );
     }
     ExitCode::SUCCESS

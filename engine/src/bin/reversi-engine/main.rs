@@ -30,8 +30,11 @@ const USAGE: &str = "usage:
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; N threads solve)
   reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
-  reversi-engine train [--games N] [--threads N] [--solve 16] [--epochs N] [--work DIR] [--out FILE]
-  reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]";
+  reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
+                       [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--per-phase N]
+                       [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
+  reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
+                          [--against FILE] [--nboard] [--threads N]";
 
 /// Milliseconds since the command (or move) began, for the search's time limits.
 struct Stopwatch(Instant);

@@ -7,7 +7,8 @@ use reversi_engine::Board;
 use reversi_engine::search::Searcher;
 use reversi_engine::search::pattern::{PHASES, PatternEval, phase_of};
 use reversi_engine::train::{
-    Samples, backed_up_label, exact_label, fit_phase, phase_in_discs, self_play_positions,
+    RIDGE, Samples, backed_up_label, exact_label, fit_phase, phase_in_discs,
+    searched_game_positions, searched_label, self_play_positions,
 };
 use std::fs;
 use std::io::Write;
@@ -29,6 +30,47 @@ struct Options {
     /// Phases up to this many empties are labelled by exact solves.
     solve: u32,
     epochs: usize,
+    /// The fit's ridge penalty (see [`RIDGE`]).
+    ridge: f32,
+    /// Stop after fitting this many phases (for trying fit settings on the late phases).
+    phases: usize,
+    /// Who plays the self-play games.
+    player: Player,
+    /// Plies of the search that labels the later phases (0: down to the next phase only).
+    label_depth: u32,
+    /// At most this many positions per phase (spread evenly over the games), so that the
+    /// expensive labels of the deeper phases can be capped.
+    per_phase: usize,
+}
+
+/// Who plays the self-play games.
+#[derive(Clone, Debug, PartialEq)]
+enum Player {
+    /// The hand-written evaluation one ply deep (the first generation's games).
+    Hand,
+    /// A search `depth` plies deep with learned weights (the built-in ones, or a file's).
+    Searched {
+        depth: u32,
+        weights: Option<PathBuf>,
+    },
+}
+
+impl Options {
+    /// What decides the games and labels: a work folder made with other settings cannot be
+    /// resumed with these.
+    fn settings(&self) -> String {
+        let player = match &self.player {
+            Player::Hand => "hand 1".to_string(),
+            Player::Searched { depth, weights } => match weights {
+                Some(w) => format!("searched {depth} {}", w.display()),
+                None => format!("searched {depth} built-in"),
+            },
+        };
+        format!(
+            "player {player}\nsolve {}\nlabel-depth {}\nper-phase {}\n",
+            self.solve, self.label_depth, self.per_phase
+        )
+    }
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
@@ -39,7 +81,14 @@ fn options(args: &[String]) -> Result<Options, String> {
         threads: 2,
         solve: 16,
         epochs: 60,
+        ridge: RIDGE,
+        phases: PHASES,
+        player: Player::Hand,
+        label_depth: 0,
+        per_phase: usize::MAX,
     };
+    let mut player_weights = None;
+    let mut play_depth = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{arg} needs a value"));
@@ -53,6 +102,39 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--games" => o.games = number(value()?)?.max(10),
             "--threads" => o.threads = number(value()?)?.max(1),
             "--epochs" => o.epochs = number(value()?)?.max(1),
+            "--ridge" => {
+                let v = value()?;
+                o.ridge = v
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|r| (0.0..=1000.0).contains(r))
+                    .ok_or(format!("--ridge: `{v}` is not a number from 0 to 1000"))?;
+            }
+            "--phases" => o.phases = number(value()?)?.clamp(1, PHASES),
+            "--player" => match value()?.as_str() {
+                "hand" => o.player = Player::Hand,
+                "searched" => {
+                    o.player = Player::Searched {
+                        depth: 2,
+                        weights: None,
+                    }
+                }
+                other => return Err(format!("--player: `{other}` is not hand or searched")),
+            },
+            "--play-depth" => play_depth = Some(number(value()?)?.clamp(1, 12) as u32),
+            "--player-weights" => player_weights = Some(PathBuf::from(value()?)),
+            "--label-depth" => {
+                let n = number(value()?)?;
+                if n != 0 && !(4..=12).contains(&n) {
+                    return Err(
+                        "--label-depth must be 0 or 4 to 12 (its leaves must lie in \
+                                later phases)"
+                            .into(),
+                    );
+                }
+                o.label_depth = n as u32;
+            }
+            "--per-phase" => o.per_phase = number(value()?)?.max(100),
             "--solve" => {
                 let n = number(value()?)?;
                 if n % 4 != 0 || n > 24 {
@@ -63,14 +145,26 @@ fn options(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("unknown train option `{other}`")),
         }
     }
+    match &mut o.player {
+        Player::Searched { depth, weights } => {
+            *depth = play_depth.unwrap_or(*depth);
+            *weights = player_weights;
+        }
+        Player::Hand if play_depth.is_some() || player_weights.is_some() => {
+            return Err("--play-depth and --player-weights need --player searched".into());
+        }
+        Player::Hand => {}
+    }
     Ok(o)
 }
 
-/// Runs `work` on every index below `n` across `threads` threads, printing progress.
+/// Runs `work` on every index below `n` across `threads` threads, each with a searcher of
+/// its own from `make`, printing progress.
 fn parallel<T: Send>(
     n: usize,
     threads: usize,
     what: &str,
+    make: &(dyn Fn() -> Searcher + Sync),
     work: impl Fn(usize, &mut Searcher) -> T + Sync,
 ) -> Vec<T> {
     let next = AtomicUsize::new(0);
@@ -80,7 +174,7 @@ fn parallel<T: Send>(
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut searcher = Searcher::new(16);
+                    let mut searcher = make();
                     let mut out = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -194,6 +288,32 @@ pub fn run(args: &[String]) -> ExitCode {
 fn train(o: &Options) -> Result<(), String> {
     fs::create_dir_all(&o.work).map_err(|e| format!("cannot create {}: {e}", o.work.display()))?;
     let started = Instant::now();
+    let settings_path = o.work.join("settings.txt");
+    match fs::read_to_string(&settings_path) {
+        Ok(old) if old != o.settings() => {
+            return Err(format!(
+                "{} was made with other settings:\n{old}(now:\n{}); use another --work folder",
+                o.work.display(),
+                o.settings()
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => write_atomic(&settings_path, o.settings().as_bytes())?,
+    }
+    let player_eval = match &o.player {
+        Player::Searched {
+            weights: Some(path),
+            ..
+        } => {
+            let bytes =
+                fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        _ => PatternEval::builtin().clone(),
+    };
+    let plain = || Searcher::new(16);
+    // Small tables: games and searched labels clear them each time (see train.rs).
+    let player = || Searcher::new(1).with_eval(Box::new(player_eval.clone()));
 
     // 1. Self-play games, in chunks so an interruption loses at most one chunk.
     let games_path = o.work.join("games.bin");
@@ -205,8 +325,12 @@ fn train(o: &Options) -> Result<(), String> {
     while games.len() < o.games {
         let from = games.len();
         let chunk = (o.games - from).min(2_000);
-        let new = parallel(chunk, o.threads, "games", |i, _| {
-            self_play_positions((from + i) as u64)
+        let new = parallel(chunk, o.threads, "games", &player, |i, searcher| {
+            let seed = (from + i) as u64;
+            match o.player {
+                Player::Hand => self_play_positions(seed),
+                Player::Searched { depth, .. } => searched_game_positions(seed, searcher, depth),
+            }
         });
         append_games(&games_path, &new)?;
         games.extend(new);
@@ -218,20 +342,33 @@ fn train(o: &Options) -> Result<(), String> {
         );
     }
 
-    // 2. Positions by phase, remembering which were held out.
+    // 2. Positions by phase, remembering which were held out; at most `per_phase` of them,
+    // taken evenly.
     let mut by_phase: Vec<Vec<(Board, bool)>> = vec![Vec::new(); PHASES];
     for (g, game) in games.iter().enumerate() {
         for b in game {
             by_phase[phase_of(b.empties().count_ones())].push((*b, held_out(g)));
         }
     }
+    for positions in &mut by_phase {
+        if positions.len() > o.per_phase {
+            let step = positions.len() as f64 / o.per_phase as f64;
+            *positions = (0..o.per_phase)
+                .map(|i| positions[(i as f64 * step) as usize])
+                .collect();
+        }
+    }
 
     // 3. Phase by phase from the end: label, fit, save.
     let partial = o.work.join("weights.partial");
     let progress = o.work.join("phases-done.txt");
+    // "games phases": phases fitted on that many games (more games start the fit again).
     let done = fs::read_to_string(&progress)
         .ok()
-        .and_then(|t| t.trim().parse::<usize>().ok())
+        .and_then(|t| {
+            let (games, phases) = t.trim().split_once(' ')?;
+            (games.parse::<usize>().ok()? == o.games).then_some(phases.parse::<usize>().ok()?)
+        })
         .unwrap_or(0);
     let mut eval = if done > 0 {
         let bytes =
@@ -245,21 +382,34 @@ fn train(o: &Options) -> Result<(), String> {
     }
     println!("| Phase | Empties | Positions | Labels | Train MAE | Held-out MAE |");
     println!("|---:|---|---:|---|---:|---:|");
-    for (phase, positions) in by_phase.iter().enumerate().skip(done) {
+    for (phase, positions) in by_phase.iter().enumerate().take(o.phases).skip(done) {
         let (lo, hi) = (phase as u32 * 4 + 1, phase as u32 * 4 + 4);
         let exact = hi <= o.solve;
-        let labels_path = o.work.join(format!("labels-{phase:02}.bin"));
+        // Named by the games they come from: a run on more games labels its positions anew.
+        let labels_path = o.work.join(format!("labels-{phase:02}-{}.bin", o.games));
         let labels = match read_labels(&labels_path, positions.len()) {
             Some(l) => l,
             None => {
+                // The phase's own weights start as the later phase's: the label searches'
+                // inner nodes use them to order moves (their leaves lie in later phases).
+                let mut labeller = eval.clone();
+                labeller.set_phase(phase, &phase_in_discs(&eval, phase.saturating_sub(1)));
                 let eval_ref = &eval;
+                let searched = || Searcher::new(1).with_eval(Box::new(labeller.clone()));
+                let make: &(dyn Fn() -> Searcher + Sync) = if exact || o.label_depth == 0 {
+                    &plain
+                } else {
+                    &searched
+                };
                 let what = format!("phase {phase} labels");
-                let labels = parallel(positions.len(), o.threads, &what, |i, searcher| {
+                let labels = parallel(positions.len(), o.threads, &what, make, |i, searcher| {
                     let board = &positions[i].0;
                     if exact {
                         exact_label(searcher, board)
-                    } else {
+                    } else if o.label_depth == 0 {
                         backed_up_label(eval_ref, board, phase)
+                    } else {
+                        searched_label(searcher, board, o.label_depth)
                     }
                 });
                 let bytes: Vec<u8> = labels.iter().flat_map(|l| l.to_le_bytes()).collect();
@@ -274,24 +424,38 @@ fn train(o: &Options) -> Result<(), String> {
         }
         // Start from the later phase's fit: neighbouring phases differ little.
         let start = phase_in_discs(&eval, phase.saturating_sub(1));
-        let w = fit_phase(&train_set, &start, o.epochs);
+        let w = fit_phase(&train_set, &start, o.epochs, o.ridge);
         eval.set_phase(phase, &w);
         let rounded = phase_in_discs(&eval, phase);
         println!(
             "| {phase} | {lo}–{hi} | {} | {} | {:.2} | {:.2} |",
             positions.len(),
-            if exact { "exact" } else { "backed up" },
+            if exact {
+                "exact".to_string()
+            } else if o.label_depth == 0 {
+                "backed up".to_string()
+            } else {
+                format!("{}-ply search", o.label_depth)
+            },
             train_set.mean_abs_error(&rounded),
             test_set.mean_abs_error(&rounded)
         );
         write_atomic(&partial, &eval.to_bytes())?;
-        write_atomic(&progress, (phase + 1).to_string().as_bytes())?;
+        write_atomic(&progress, format!("{} {}", o.games, phase + 1).as_bytes())?;
         eprintln!(
             "phase {phase} fitted  ({:.0} s)",
             started.elapsed().as_secs_f64()
         );
     }
 
+    if o.phases < PHASES {
+        eprintln!(
+            "stopped after {} phases (--phases); {} not written",
+            o.phases,
+            o.out.display()
+        );
+        return Ok(());
+    }
     if let Some(dir) = o.out.parent() {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
