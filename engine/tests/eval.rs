@@ -51,19 +51,11 @@ fn the_builtin_weights_estimate_unseen_endgames() {
     );
 }
 
-fn train(work: &std::path::Path, out: &std::path::Path) -> String {
+/// Runs `reversi-engine train` on 20 games with `extra` options; its status and stderr.
+fn run_train(work: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
-        .args([
-            "train",
-            "--games",
-            "20",
-            "--threads",
-            "1",
-            "--solve",
-            "8",
-            "--epochs",
-            "5",
-        ])
+        .args(["train", "--games", "20", "--threads", "1", "--solve", "8"])
+        .args(extra)
         .arg("--work")
         .arg(work)
         .arg("--out")
@@ -71,7 +63,12 @@ fn train(work: &std::path::Path, out: &std::path::Path) -> String {
         .output()
         .expect("the engine binary runs");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(output.status.success(), "{stderr}");
+    (output.status.success(), stderr)
+}
+
+fn train(work: &std::path::Path, out: &std::path::Path) -> String {
+    let (ok, stderr) = run_train(work, out, &["--epochs", "5"]);
+    assert!(ok, "{stderr}");
     stderr
 }
 
@@ -87,7 +84,7 @@ fn training_runs_resumes_and_writes_loadable_weights() {
     assert_ne!(eval, PatternEval::zero());
 
     // Interrupted after seven phases: the next run keeps the games and those phases.
-    std::fs::write(work.join("phases-done.txt"), "7").unwrap();
+    std::fs::write(work.join("phases-done.txt"), "20 7").unwrap();
     let again = train(&work, &out);
     assert!(!again.contains("self-play:"), "{again}");
     assert!(
@@ -113,5 +110,49 @@ fn training_runs_resumes_and_writes_loadable_weights() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
     assert!(stderr.contains("weights format version 9"), "{stderr}");
+
+    // The same folder with another player: its games would not be the asked-for ones.
+    let (ok, stderr) = run_train(&work, &out, &["--player", "searched"]);
+    assert!(!ok);
+    assert!(stderr.contains("was made with other settings"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The later generations' recipe: games played by a search with learned weights, later
+/// phases labelled by four-ply searches. The same command gives the same weights (on any
+/// number of threads), so a run can be reproduced and resumed.
+#[test]
+fn searched_games_and_labels_train_reproducibly() {
+    let dir = std::env::temp_dir().join(format!("reversi-train-searched-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = [
+        "--player",
+        "searched",
+        "--play-depth",
+        "1",
+        "--label-depth",
+        "4",
+        "--epochs",
+        "5",
+    ];
+    let mut results = Vec::new();
+    for (run, threads) in [("one", "1"), ("two", "2")] {
+        let (work, out) = (dir.join(run), dir.join(format!("{run}.bin")));
+        let mut with_threads = options.to_vec();
+        with_threads.extend(["--threads", threads]);
+        let (ok, stderr) = run_train(&work, &out, &with_threads);
+        assert!(ok, "{stderr}");
+        let settings = std::fs::read_to_string(work.join("settings.txt")).unwrap();
+        assert!(
+            settings.contains("player searched 1 built-in"),
+            "{settings}"
+        );
+        results.push(std::fs::read(&out).unwrap());
+    }
+    assert_eq!(
+        results[0], results[1],
+        "one thread and two give the same weights"
+    );
+    PatternEval::from_bytes(&results[0]).expect("the written weights load");
     let _ = std::fs::remove_dir_all(&dir);
 }
