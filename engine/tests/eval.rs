@@ -154,5 +154,28 @@ fn searched_games_and_labels_train_reproducibly() {
         "one thread and two give the same weights"
     );
     PatternEval::from_bytes(&results[0]).expect("the written weights load");
+
+    // The next generation: the games' player named by a file, remembered by its contents
+    // (a copy elsewhere resumes the folder; other weights are refused).
+    let (work, out) = (dir.join("next"), dir.join("next.bin"));
+    let (first, copy, other) = (
+        dir.join("one.bin"),
+        dir.join("copy.bin"),
+        dir.join("zero.bin"),
+    );
+    std::fs::copy(&first, &copy).unwrap();
+    std::fs::write(&other, PatternEval::zero().to_bytes()).unwrap();
+    for (player, succeeds) in [(&first, true), (&copy, true), (&other, false)] {
+        let mut next = options.to_vec();
+        next.push("--player-weights");
+        next.push(player.to_str().unwrap());
+        let (ok, stderr) = run_train(&work, &out, &next);
+        assert_eq!(ok, succeeds, "{}: {stderr}", player.display());
+    }
+    let settings = std::fs::read_to_string(work.join("settings.txt")).unwrap();
+    assert!(
+        settings.contains("player searched 1 weights "),
+        "{settings}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

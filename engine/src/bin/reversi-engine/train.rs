@@ -55,16 +55,24 @@ enum Player {
     },
 }
 
+/// A fingerprint of a weights file (64-bit FNV-1a): a work folder remembers which weights
+/// played its games by their contents, wherever the file lies.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 impl Options {
-    /// What decides the games and labels: a work folder made with other settings cannot be
-    /// resumed with these.
-    fn settings(&self) -> String {
-        let player = match &self.player {
-            Player::Hand => "hand 1".to_string(),
-            Player::Searched { depth, weights } => match weights {
-                Some(w) => format!("searched {depth} {}", w.display()),
-                None => format!("searched {depth} built-in"),
-            },
+    /// What decides the games and labels (`player_bytes`: the player's weights file, if one
+    /// is named): a work folder made with other settings cannot be resumed with these.
+    fn settings(&self, player_bytes: Option<&[u8]>) -> String {
+        let player = match (&self.player, player_bytes) {
+            (Player::Hand, _) => "hand 1".to_string(),
+            (Player::Searched { depth, .. }, Some(bytes)) => {
+                format!("searched {depth} weights {:016x}", fingerprint(bytes))
+            }
+            (Player::Searched { depth, .. }, None) => format!("searched {depth} built-in"),
         };
         format!(
             "player {player}\nsolve {}\nlabel-depth {}\nper-phase {}\n",
@@ -288,29 +296,32 @@ pub fn run(args: &[String]) -> ExitCode {
 fn train(o: &Options) -> Result<(), String> {
     fs::create_dir_all(&o.work).map_err(|e| format!("cannot create {}: {e}", o.work.display()))?;
     let started = Instant::now();
-    let settings_path = o.work.join("settings.txt");
-    match fs::read_to_string(&settings_path) {
-        Ok(old) if old != o.settings() => {
-            return Err(format!(
-                "{} was made with other settings:\n{old}(now:\n{}); use another --work folder",
-                o.work.display(),
-                o.settings()
-            ));
-        }
-        Ok(_) => {}
-        Err(_) => write_atomic(&settings_path, o.settings().as_bytes())?,
-    }
-    let player_eval = match &o.player {
+    let (player_bytes, player_eval) = match &o.player {
         Player::Searched {
             weights: Some(path),
             ..
         } => {
             let bytes =
                 fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+            let eval =
+                PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            (Some(bytes), eval)
         }
-        _ => PatternEval::builtin().clone(),
+        _ => (None, PatternEval::builtin().clone()),
     };
+    let settings = o.settings(player_bytes.as_deref());
+    let settings_path = o.work.join("settings.txt");
+    match fs::read_to_string(&settings_path) {
+        Ok(old) if old != settings => {
+            return Err(format!(
+                "{} was made with other settings:\n{old}(now:\n{}); use another --work folder",
+                o.work.display(),
+                settings
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => write_atomic(&settings_path, settings.as_bytes())?,
+    }
     let plain = || Searcher::new(16);
     // Small tables: games and searched labels clear them each time (see train.rs).
     let player = || Searcher::new(1).with_eval(Box::new(player_eval.clone()));
