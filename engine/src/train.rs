@@ -14,6 +14,41 @@ use std::sync::atomic::AtomicBool;
 /// differ and reach all kinds of positions. Positions where the side to move must pass or
 /// the game is over are left out (the search never evaluates them).
 pub fn self_play_positions(seed: u64) -> Vec<Board> {
+    game_positions(seed, 10, |board, squares| {
+        *squares
+            .iter()
+            .min_by_key(|&&s| HandEval.evaluate(&board.play_with(s, board.flips(s))))
+            .expect("there is a move")
+    })
+}
+
+/// The positions of one game from seed `seed` played by `searcher` (its evaluation, e.g. an
+/// earlier generation's weights) `depth` plies deep: a random opening of 0 to 16 plies, then
+/// one move in [`SEARCHED_RANDOM`] at random, so the games are realistic and still varied.
+/// Positions where the side to move must pass are left out, as in [`self_play_positions`].
+/// The searcher's table is cleared first, so a game depends on its seed alone (not on the
+/// games the searcher played before); a small table keeps that cheap.
+pub fn searched_game_positions(seed: u64, searcher: &mut Searcher, depth: u32) -> Vec<Board> {
+    searcher.clear();
+    let stop = AtomicBool::new(false);
+    game_positions(seed, SEARCHED_RANDOM, |board, _| {
+        let result = searcher.search(board, &Limits::depth(depth), &stop, &NoClock);
+        result
+            .best_move
+            .expect("the side to move has a move")
+            .index()
+    })
+}
+
+/// The positions of one game from seed `seed`: a random opening of 0 to 16 plies, then one
+/// move in `random_one_in` at random and the others by `choose` (given the position and its
+/// legal squares in order). Positions where the side to move must pass or the game is over
+/// are left out (the search never evaluates them).
+fn game_positions(
+    seed: u64,
+    random_one_in: u32,
+    mut choose: impl FnMut(&Board, &[usize]) -> usize,
+) -> Vec<Board> {
     let mut rng = StdRng::seed_from_u64(seed);
     let random_plies = rng.random_range(0..=16u32);
     let mut board = Board::start();
@@ -31,53 +66,10 @@ pub fn self_play_positions(seed: u64) -> Vec<Board> {
         }
         positions.push(board);
         let squares: Vec<usize> = (0..64).filter(|&s| moves & (1u64 << s) != 0).collect();
-        let sq = if ply < random_plies || rng.random_range(0..10u32) == 0 {
+        let sq = if ply < random_plies || rng.random_range(0..random_one_in) == 0 {
             squares[rng.random_range(0..squares.len())]
         } else {
-            *squares
-                .iter()
-                .min_by_key(|&&s| HandEval.evaluate(&board.play_with(s, board.flips(s))))
-                .expect("there is a move")
-        };
-        board = board.play_with(sq, board.flips(sq));
-        ply += 1;
-    }
-}
-
-/// The positions of one game from seed `seed` played by `searcher` (its evaluation, e.g. an
-/// earlier generation's weights) `depth` plies deep: a random opening of 0 to 16 plies, then
-/// one move in [`SEARCHED_RANDOM`] at random, so the games are realistic and still varied.
-/// Positions where the side to move must pass are left out, as in [`self_play_positions`].
-/// The searcher's table is cleared first, so a game depends on its seed alone (not on the
-/// games the searcher played before); a small table keeps that cheap.
-pub fn searched_game_positions(seed: u64, searcher: &mut Searcher, depth: u32) -> Vec<Board> {
-    searcher.clear();
-    let mut rng = StdRng::seed_from_u64(seed);
-    let random_plies = rng.random_range(0..=16u32);
-    let stop = AtomicBool::new(false);
-    let mut board = Board::start();
-    let mut positions = Vec::with_capacity(60);
-    let mut ply = 0;
-    loop {
-        let moves = board.moves();
-        if moves == 0 {
-            let passed = board.pass();
-            if passed.moves() == 0 {
-                return positions;
-            }
-            board = passed;
-            continue;
-        }
-        positions.push(board);
-        let sq = if ply < random_plies || rng.random_range(0..SEARCHED_RANDOM) == 0 {
-            let squares: Vec<usize> = (0..64).filter(|&s| moves & (1u64 << s) != 0).collect();
-            squares[rng.random_range(0..squares.len())]
-        } else {
-            let result = searcher.search(&board, &Limits::depth(depth), &stop, &NoClock);
-            result
-                .best_move
-                .expect("the side to move has a move")
-                .index()
+            choose(&board, &squares)
         };
         board = board.play_with(sq, board.flips(sq));
         ply += 1;
