@@ -13,6 +13,7 @@ mod game;
 pub mod ggf;
 pub mod grid;
 mod komi;
+mod memory;
 pub mod nboard;
 pub mod notation;
 mod position;

@@ -146,7 +146,7 @@ impl Session {
         Session {
             game: Game::new(Rules::default()),
             depth: 12,
-            searcher: Searcher::new(64),
+            searcher: Searcher::long_lived(64),
         }
     }
 

@@ -99,34 +99,22 @@ pub(crate) fn edge_stable(own: u64, other: u64) -> u64 {
     top | bottom | left | right
 }
 
-/// The 30 diagonals (both directions) as masks, for full-line detection.
-const DIAGONALS: [u64; 30] = build_diagonals();
-
-const fn build_diagonals() -> [u64; 30] {
-    let mut out = [0u64; 30];
-    let mut n = 0;
-    // Direction (+1,+1) diagonals indexed by column - row, and (-1,+1) by column + row.
-    let mut k = 0;
-    while k < 15 {
-        let mut a = 0u64;
-        let mut b = 0u64;
-        let mut sq = 0;
-        while sq < 64 {
-            let (c, r) = (sq % 8, sq / 8);
-            if c + 7 - r == k {
-                a |= 1 << sq;
-            }
-            if c + r == k {
-                b |= 1 << sq;
-            }
-            sq += 1;
-        }
-        out[n] = a;
-        out[n + 1] = b;
-        n += 2;
-        k += 1;
-    }
-    out
+/// Squares of `occupied` whose whole line in one direction (shift `S`: 9 or 7, both ways) is
+/// occupied. The run of occupied squares from each square is followed by doubling: after
+/// each step a square is kept if the run covers 1, then 3, then 7 steps from it, or if the
+/// line ends sooner (`last`: the squares with no neighbour that way, then those within one
+/// and three steps of the end). Branch-free, a few shifts per direction.
+#[inline(always)]
+fn full_lines<const S: u32>(occupied: u64, last_up: u64, last_down: u64) -> u64 {
+    let (up1, down1) = (last_up | (last_up >> S), last_down | (last_down << S));
+    let (up3, down3) = (up1 | (up1 >> (2 * S)), down1 | (down1 << (2 * S)));
+    let mut up = occupied & ((occupied >> S) | last_up);
+    up &= (up >> (2 * S)) | up1;
+    up &= (up >> (4 * S)) | up3;
+    let mut down = occupied & ((occupied << S) | last_down);
+    down &= (down << (2 * S)) | down1;
+    down &= (down << (4 * S)) | down3;
+    up & down
 }
 
 /// Stable discs of `own` against `other`: edge stability, discs on four full lines, then
@@ -153,16 +141,10 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
     y &= y.rotate_right(16);
     y &= y.rotate_right(8);
     let full_v = y;
-    let mut full_d9 = 0u64;
-    let mut full_d7 = 0u64;
-    let mut i = 0;
-    while i < 30 {
-        let m = DIAGONALS[i];
-        full_d9 |= m & ((occupied & m == m) as u64).wrapping_neg();
-        let m = DIAGONALS[i + 1];
-        full_d7 |= m & ((occupied & m == m) as u64).wrapping_neg();
-        i += 2;
-    }
+    // Towards higher bits, +9 goes up and right (no neighbour on rank 8 or file h), +7 up
+    // and left (rank 8 or file a).
+    let full_d9 = full_lines::<9>(occupied, RANK_8 | FILE_H, RANK_1 | FILE_A);
+    let full_d7 = full_lines::<7>(occupied, RANK_8 | FILE_A, RANK_1 | FILE_H);
     let mut stable = (edge_stable(own, other) | (full_h & full_v & full_d7 & full_d9)) & own;
     if stable == 0 {
         return 0;
@@ -191,6 +173,54 @@ mod tests {
             assert_eq!(gather_column(spread_column(line)), line);
         }
         assert_eq!(gather_column(1 << 8), 2);
+    }
+
+    /// The doubling against a plain walk along every diagonal, on boards from sparse to full.
+    #[test]
+    fn full_diagonals_match_a_walk() {
+        let walk = |occupied: u64, dc: i32, sq: i32| {
+            // Back to the line's start, then every square of it.
+            let (mut c, mut r) = (sq % 8, sq / 8);
+            while (0..8).contains(&(c - dc)) && r > 0 {
+                c -= dc;
+                r -= 1;
+            }
+            let mut full = true;
+            while (0..8).contains(&c) && r < 8 {
+                full &= occupied & (1 << (r * 8 + c)) != 0;
+                c += dc;
+                r += 1;
+            }
+            full
+        };
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..4000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Fewer empties as the rounds go on: 0 to 15 random holes in a full board.
+            let mut occupied = !0u64;
+            let mut x = seed;
+            for _ in 0..round % 16 {
+                occupied &= !(1 << (x % 64));
+                x = x.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            }
+            let d9 = full_lines::<9>(occupied, RANK_8 | FILE_H, RANK_1 | FILE_A);
+            let d7 = full_lines::<7>(occupied, RANK_8 | FILE_A, RANK_1 | FILE_H);
+            for sq in 0..64 {
+                let on = occupied & (1 << sq) != 0;
+                assert_eq!(
+                    d9 >> sq & 1 == 1,
+                    on && walk(occupied, 1, sq),
+                    "d9 {occupied:x} {sq}"
+                );
+                assert_eq!(
+                    d7 >> sq & 1 == 1,
+                    on && walk(occupied, -1, sq),
+                    "d7 {occupied:x} {sq}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn run(args: &[String]) -> ExitCode {
         solver_build(),
         positions.len()
     );
-    let mut searcher = Searcher::new(256).with_threads(threads);
+    let mut searcher = Searcher::long_lived(256).with_threads(threads);
     let (mut nodes, mut secs) = (0u64, 0f64);
     for pos in &positions {
         searcher.clear();

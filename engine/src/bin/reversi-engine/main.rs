@@ -375,7 +375,9 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         }
     }
     println!("solver build: {}, {threads} thread(s)", solver_build());
-    let mut searcher = Searcher::new(256).with_eval(eval).with_threads(threads);
+    let mut searcher = Searcher::long_lived(256)
+        .with_eval(eval)
+        .with_threads(threads);
     let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
     for p in chosen {
         searcher.clear();
