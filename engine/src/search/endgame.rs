@@ -58,8 +58,8 @@ macro_rules! define_solver {
         use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
         use crate::search::eval::neighbours;
         use crate::search::ordering::{
-            Candidate, CORNERS, MoveList, PARITY_SQUARES, QUADRANT_BIT, X_AND_C, corner_stable,
-            parity_of, pick,
+            Candidate, CORNERS, MoveList, NEIGHBOURS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C,
+            corner_stable, parity_of, pick,
         };
         use crate::search::stability::stable_discs;
         use crate::search::tt::{KIND_EXACT, NO_MOVE};
@@ -115,14 +115,14 @@ macro_rules! define_solver {
         ) -> i32 {
             ctx.nodes += 1;
             let mut best = -SCORE_INF;
-            let f = $flips(p, o, a);
+            let f = if NEIGHBOURS[a] & o != 0 { $flips(p, o, a) } else { 0 };
             if f != 0 {
                 best = -last1::<R>(ctx, o ^ f, p ^ f ^ (1 << a), b);
                 if best >= beta {
                     return best;
                 }
             }
-            let f = $flips(p, o, b);
+            let f = if NEIGHBOURS[b] & o != 0 { $flips(p, o, b) } else { 0 };
             if f != 0 {
                 let v = -last1::<R>(ctx, o ^ f, p ^ f ^ (1 << b), a);
                 if v > best {
@@ -185,6 +185,9 @@ macro_rules! define_solver {
                 while m != 0 {
                     let sq = m.trailing_zeros() as usize;
                     m &= m - 1;
+                    if NEIGHBOURS[sq] & o == 0 {
+                        continue;
+                    }
                     let f = $flips(p, o, sq);
                     if f == 0 {
                         continue;

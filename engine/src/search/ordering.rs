@@ -28,6 +28,30 @@ pub(crate) static QUADRANT_BIT: [u32; 64] = {
     t
 };
 
+/// The squares next to each square: a placement with no opponent disc among them flips
+/// nothing, which one load tells before the flip function runs.
+pub(crate) static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if (dr != 0 || dc != 0) && nc >= 0 && nc < 8 && nr >= 0 && nr < 8 {
+                    t[sq] |= 1 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// The union of the quadrants whose bit is set, for each 4-bit parity set.
 pub(crate) static PARITY_SQUARES: [u64; 16] = {
     let mut t = [0u64; 16];
