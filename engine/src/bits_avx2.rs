@@ -87,6 +87,19 @@ const fn build() -> Rays {
     rays
 }
 
+/// The rays from `sq`: lanes [E, SE, S, SW] towards higher bits, [N, NE, W, NW] lower.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn rays(sq: usize) -> (__m256i, __m256i) {
+    // SAFETY: `sq & 63` is in bounds and both tables are 32-byte aligned.
+    unsafe {
+        (
+            _mm256_load_si256(RAYS.up[sq & 63].as_ptr() as *const __m256i),
+            _mm256_load_si256(RAYS.down[sq & 63].as_ptr() as *const __m256i),
+        )
+    }
+}
+
 /// Flipped discs for a placement on `sq`, eight rays in two vectors. Upward rays find the
 /// first non-opponent square as the lowest set bit (x & -x); downward rays smear the
 /// blockers down and take the highest bit, since AVX2 has no vector leading-zero count.
@@ -105,13 +118,7 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 fn flips_lanes(pp: __m256i, oo: __m256i, sq: usize) -> __m256i {
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi64x(1);
-    // SAFETY: `sq & 63` is in bounds and both tables are 32-byte aligned.
-    let (ray_up, ray_down) = unsafe {
-        (
-            _mm256_load_si256(RAYS.up[sq & 63].as_ptr() as *const __m256i),
-            _mm256_load_si256(RAYS.down[sq & 63].as_ptr() as *const __m256i),
-        )
-    };
+    let (ray_up, ray_down) = rays(sq);
 
     let blockers = _mm256_andnot_si256(oo, ray_up);
     let first = _mm256_and_si256(blockers, _mm256_sub_epi64(zero, blockers));

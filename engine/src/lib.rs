@@ -7,6 +7,8 @@ mod bitboard;
 mod bits;
 #[cfg(target_arch = "x86_64")]
 mod bits_avx2;
+#[cfg(target_arch = "x86_64")]
+mod bits_avx512;
 mod board;
 mod color;
 mod game;

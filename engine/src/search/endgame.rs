@@ -4,7 +4,8 @@
 //! search with the table, stability cutoff and enhanced transposition cutoff (ETC); with
 //! helper threads, nodes far enough from the end share their moves once the first has not
 //! cut (young brothers wait), over the one lock-free table.
-//! Compiled twice: portable, and with AVX2/BMI2 where the CPU has it.
+//! Compiled three times: portable, with AVX2/BMI2, and with AVX-512 (VL, CD) for the flips
+//! too, each build used where the CPU has its features.
 
 use super::Ctx;
 use super::tt::NO_MOVE;
@@ -731,8 +732,34 @@ mod fast {
     }
 }
 
+/// The fast build with AVX-512's vector leading-zero count in the flip function.
+#[cfg(target_arch = "x86_64")]
+mod fastest {
+    define_solver!(
+        #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt,avx512f,avx512vl,avx512cd")];
+        crate::bits_avx2::moves,
+        crate::bits_avx512::flips,
+        crate::bits_avx2::last_flip_count
+    );
+
+    /// Whether this CPU has every feature this build enables (checked once).
+    pub(crate) fn available() -> bool {
+        static FASTEST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *FASTEST.get_or_init(|| {
+            super::fast::available()
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512cd")
+        })
+    }
+}
+
 /// Which build the solver uses on this CPU.
 pub(crate) fn build_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if fastest::available() {
+        return "x86-64 avx512+avx2+bmi2";
+    }
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
         return "x86-64 avx2+bmi2";
@@ -743,6 +770,18 @@ pub(crate) fn build_name() -> &'static str {
 /// Exact fail-soft score of `(p, o)` in the window `(alpha, beta)` (discs) and the best
 /// move found, through the fastest build this CPU runs.
 pub(crate) fn search_window(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    #[cfg(target_arch = "x86_64")]
+    if fastest::available() {
+        // SAFETY: `available()` confirmed that the CPU has every feature `fastest::root`
+        // enables.
+        return unsafe {
+            if ctx.reverse {
+                fastest::root::<true>(ctx, p, o, alpha, beta)
+            } else {
+                fastest::root::<false>(ctx, p, o, alpha, beta)
+            }
+        };
+    }
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
         // SAFETY: `available()` confirmed that the CPU has every feature `fast::root` enables.
@@ -761,20 +800,52 @@ pub(crate) fn search_window(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32
     }
 }
 
-/// The portable build only, for tests that compare both.
+/// The result of every build this CPU runs (portable first), each with a table of its
+/// own (so that no build merely reads another's results), for tests that compare them.
 #[cfg(test)]
-pub(crate) fn search_window_portable(
-    ctx: &mut Ctx,
+pub(crate) fn search_window_every_build(
+    eval: &dyn super::eval::Evaluate,
+    reverse: bool,
     p: u64,
     o: u64,
     alpha: i32,
     beta: i32,
-) -> (i32, u8) {
-    if ctx.reverse {
-        portable::root::<true>(ctx, p, o, alpha, beta)
+) -> Vec<(i32, u8)> {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let tables = [
+        super::tt::Table::new(1),
+        super::tt::Table::new(1),
+        super::tt::Table::new(1),
+    ];
+    let ctx = |i: usize| Ctx::new(&tables[i], eval, reverse, &stop, &super::NoClock);
+    let mut results = vec![if reverse {
+        portable::root::<true>(&mut ctx(0), p, o, alpha, beta)
     } else {
-        portable::root::<false>(ctx, p, o, alpha, beta)
+        portable::root::<false>(&mut ctx(0), p, o, alpha, beta)
+    }];
+    #[cfg(target_arch = "x86_64")]
+    if fast::available() {
+        // SAFETY: `available()` confirmed every feature `fast::root` enables.
+        results.push(unsafe {
+            if reverse {
+                fast::root::<true>(&mut ctx(1), p, o, alpha, beta)
+            } else {
+                fast::root::<false>(&mut ctx(1), p, o, alpha, beta)
+            }
+        });
     }
+    #[cfg(target_arch = "x86_64")]
+    if fastest::available() {
+        // SAFETY: `available()` confirmed every feature `fastest::root` enables.
+        results.push(unsafe {
+            if reverse {
+                fastest::root::<true>(&mut ctx(2), p, o, alpha, beta)
+            } else {
+                fastest::root::<false>(&mut ctx(2), p, o, alpha, beta)
+            }
+        });
+    }
+    results
 }
 
 /// Solves `board` exactly by narrow-window probes (MTD(f) style), starting at `guess`:
@@ -923,29 +994,29 @@ mod tests {
         }
     }
 
+    /// Every build this CPU runs, full and null windows, both scorings.
     #[test]
-    fn both_builds_agree_with_negamax() {
-        let stop = AtomicBool::new(false);
+    fn every_build_agrees_with_negamax() {
         let mut seed = 0xDEAD_BEEF_1234_5678u64;
-        let tt = Table::new(4);
-        let reverse_tt = Table::new(4);
         for i in 0..150 {
             let empties = 1 + (i % 10);
             let b = random_board(&mut seed, empties);
+            let (p, o) = (b.player, b.opponent);
             let exact = negamax(b);
-            let mut ctx = Ctx::new(&tt, &HandEval, false, &stop, &NoClock);
-            let (fast, _) = search_window(&mut ctx, b.player, b.opponent, -65, 65);
-            let (port, _) = search_window_portable(&mut ctx, b.player, b.opponent, -65, 65);
-            assert_eq!((fast, port), (exact, exact), "{b:?}");
+            for (score, _) in search_window_every_build(&HandEval, false, p, o, -65, 65) {
+                assert_eq!(score, exact, "{b:?}");
+            }
             // Null windows around the score must bracket it correctly.
-            let (lo, _) = search_window(&mut ctx, b.player, b.opponent, exact - 1, exact);
-            assert!(lo >= exact);
-            let (hi, _) = search_window(&mut ctx, b.player, b.opponent, exact, exact + 1);
-            assert!(hi <= exact);
+            for (lo, _) in search_window_every_build(&HandEval, false, p, o, exact - 1, exact) {
+                assert!(lo >= exact, "{b:?}");
+            }
+            for (hi, _) in search_window_every_build(&HandEval, false, p, o, exact, exact + 1) {
+                assert!(hi <= exact, "{b:?}");
+            }
             // Fewest discs: the negation of the most-discs game's own minimax.
-            let mut ctx = Ctx::new(&reverse_tt, &HandEval, true, &stop, &NoClock);
-            let (rev, _) = search_window(&mut ctx, b.player, b.opponent, -65, 65);
-            assert_eq!(rev, reverse_negamax(b), "{b:?}");
+            for (rev, _) in search_window_every_build(&HandEval, true, p, o, -65, 65) {
+                assert_eq!(rev, reverse_negamax(b), "{b:?}");
+            }
         }
     }
 

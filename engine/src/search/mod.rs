@@ -357,7 +357,8 @@ pub fn solve(board: &Board) -> SearchResult {
     Searcher::new(64).solve(board, &AtomicBool::new(false), &NoClock)
 }
 
-/// Which build the solver runs on this CPU ("x86-64 avx2" or "portable").
+/// Which build the solver runs on this CPU ("x86-64 avx512+avx2+bmi2", "x86-64 avx2+bmi2"
+/// or "portable").
 pub fn solver_build() -> &'static str {
     endgame::build_name()
 }
