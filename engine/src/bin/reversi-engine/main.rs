@@ -34,7 +34,9 @@ const USAGE: &str = "usage:
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--per-phase N]
                        [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
-                          [--against FILE] [--nboard] [--threads N]";
+                          [--against FILE] [--nboard] [--threads N]
+  reversi-engine weights FILE [--round OUT]   (what a weights file holds; --round: its weights
+                                               rounded to the unit fitting uses now, into OUT)";
 
 /// Milliseconds since the command (or move) began, for the search's time limits.
 struct Stopwatch(Instant);
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Some("solve") => cmd_solve(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
+        Some("weights") => cmd_weights(&args[1..]),
         Some("nboard") => nboard::run(&args[1..]),
         Some("ladder") => ladder::run(&args[1..]),
         Some("train") => train::run(&args[1..]),
@@ -414,6 +417,34 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+fn cmd_weights(args: &[String]) -> ExitCode {
+    let (file, out) = match args {
+        [file] => (file, None),
+        [file, flag, out] if flag == "--round" => (file, Some(out)),
+        _ => return fail("weights needs: FILE [--round OUT]"),
+    };
+    let eval = match std::fs::read(file).map(|bytes| PatternEval::from_bytes(&bytes)) {
+        Ok(Ok(eval)) => eval,
+        Ok(Err(e)) => return fail(format!("{file}: {e}")),
+        Err(e) => return fail(format!("cannot read {file}: {e}")),
+    };
+    println!(
+        "{file}: {eval:?}, in steps of {} hundredths of a disc",
+        eval.unit()
+    );
+    if let Some(out) = out {
+        let rounded = eval.rounded();
+        if let Err(e) = std::fs::write(out, rounded.to_bytes()) {
+            return fail(format!("cannot write {out}: {e}"));
+        }
+        println!(
+            "{out}: {rounded:?}, in steps of {} hundredths of a disc",
+            rounded.unit()
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn cmd_analyse(args: &[String]) -> ExitCode {
