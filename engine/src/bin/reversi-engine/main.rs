@@ -19,6 +19,7 @@ mod endbench;
 mod evaltest;
 mod ladder;
 mod nboard;
+mod probcut;
 mod train;
 
 const USAGE: &str = "usage:
@@ -26,6 +27,7 @@ const USAGE: &str = "usage:
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench endgame [--positions N] [--empties E] [--threads N]   (solves positions of the engine's own games: the ordering's training set)
+  reversi-engine bench probcut [--positions N] [--depth D]   (how well a search half as deep predicts a deeper one)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; N threads solve)
@@ -332,6 +334,9 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     }
     if args.first().map(String::as_str) == Some("endgame") {
         return endbench::run(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("probcut") {
+        return probcut::run(&args[1..]);
     }
     let (Some("ffo"), Some(file), Some(range)) =
         (args.first().map(String::as_str), args.get(1), args.get(2))

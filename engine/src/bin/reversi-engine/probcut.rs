@@ -1,0 +1,130 @@
+//! `reversi-engine bench probcut`: how well a shallow search predicts a deeper one, the
+//! measurement ProbCut's margins rest on. For positions of realistic games (the hand-written
+//! evaluation searching four plies, as evaltest's second set, other seeds) it searches each
+//! at every depth up to the deepest asked for, full width with the built-in evaluation, and
+//! fits for each deep depth `d` the line `value(d) ≈ a · value(d / 2) + b` (the shallow depth
+//! the midgame search's ProbCut uses) with the spread of what the line leaves out.
+
+use crate::fail;
+use reversi_engine::Board;
+use reversi_engine::search::{HandEval, Searcher};
+use reversi_engine::train::searched_game_positions;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+/// Seeds apart from training's and evaltest's.
+const SEED: u64 = 3 << 40;
+
+/// Empties of the positions measured: the midgame, where ProbCut is used (the levels solve
+/// exactly from 14-22 empties).
+const EMPTIES: std::ops::RangeInclusive<u32> = 20..=52;
+
+pub fn run(args: &[String]) -> ExitCode {
+    let (mut positions, mut deepest) = (200usize, 10u32);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let value = it.next().and_then(|v| v.parse::<usize>().ok());
+        match (arg.as_str(), value) {
+            ("--positions", Some(n)) if (10..=100_000).contains(&n) => positions = n,
+            ("--depth", Some(d)) if (3..=16).contains(&d) => deepest = d as u32,
+            _ => {
+                return fail(
+                    "bench probcut takes --positions N (10 to 100000) and --depth D (3 to 16)",
+                );
+            }
+        }
+    }
+    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
+    let mut searcher = Searcher::new(64);
+    let stop = AtomicBool::new(false);
+    let span = EMPTIES.end() - EMPTIES.start() + 1;
+    let boards: Vec<Board> = (0..)
+        .map(|i| searched_game_positions(SEED + i, &mut player, 4))
+        .enumerate()
+        .filter_map(|(i, game)| {
+            let want = EMPTIES.start() + (i as u32 * 7) % span;
+            game.into_iter().find(|b| b.empties().count_ones() == want)
+        })
+        .take(positions)
+        .collect();
+    // values[i][d]: position i searched d plies deep, in discs.
+    let values: Vec<Vec<f64>> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if (i + 1) % 20 == 0 {
+                eprintln!("  {} positions", i + 1);
+            }
+            searcher.clear();
+            (0..=deepest)
+                .map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0)
+                .collect()
+        })
+        .collect();
+    println!(
+        "ProbCut's prediction on {} positions with {}-{} empties (full-width searches, the built-in evaluation; discs):\n",
+        boards.len(),
+        EMPTIES.start(),
+        EMPTIES.end()
+    );
+    println!(
+        "| Deep depth | Shallow depth | a | b | Spread σ (all) | σ, 20-35 empties | σ, 36-52 empties |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for deep in 3..=deepest as usize {
+        let shallow = deep / 2;
+        let pairs = |range: std::ops::RangeInclusive<u32>| -> Vec<(f64, f64)> {
+            boards
+                .iter()
+                .zip(&values)
+                .filter(|(b, _)| range.contains(&b.empties().count_ones()))
+                .map(|(_, v)| (v[shallow], v[deep]))
+                .collect()
+        };
+        let all = fit(&pairs(EMPTIES));
+        let low = fit(&pairs(20..=35));
+        let high = fit(&pairs(36..=52));
+        println!(
+            "| {deep} | {shallow} | {:.3} | {:+.2} | {:.2} | {:.2} | {:.2} |",
+            all.0, all.1, all.2, low.2, high.2
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Least squares `y ≈ a x + b` over `(x, y)` pairs: `(a, b, σ)`, σ the residuals' standard
+/// deviation.
+fn fit(pairs: &[(f64, f64)]) -> (f64, f64, f64) {
+    let n = pairs.len().max(1) as f64;
+    let (mx, my) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(sx, sy), (x, y)| (sx + x / n, sy + y / n));
+    let (sxy, sxx) = pairs.iter().fold((0.0, 0.0), |(sxy, sxx), (x, y)| {
+        (sxy + (x - mx) * (y - my), sxx + (x - mx) * (x - mx))
+    });
+    let a = if sxx > 0.0 { sxy / sxx } else { 1.0 };
+    let b = my - a * mx;
+    let var = pairs
+        .iter()
+        .map(|(x, y)| (y - a * x - b).powi(2))
+        .sum::<f64>()
+        / (n - 2.0).max(1.0);
+    (a, b, var.sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_fit_finds_a_line_and_its_spread() {
+        let pairs: Vec<(f64, f64)> = (0..100)
+            .map(|i| {
+                let x = f64::from(i) - 50.0;
+                // y = 2x + 3, with residuals +1 and -1 alternating.
+                (x, 2.0 * x + 3.0 + if i % 2 == 0 { 1.0 } else { -1.0 })
+            })
+            .collect();
+        let (a, b, s) = super::fit(&pairs);
+        assert!((a - 2.0).abs() < 0.01 && (b - 3.0).abs() < 0.05, "{a} {b}");
+        assert!((s - 1.0).abs() < 0.02, "{s}");
+    }
+}
