@@ -42,8 +42,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    /// Random boards from sparse to nearly full: every square's flips equal the portable
-    /// function's.
+    /// Random boards, three quarters or seven eighths of their squares taken (as in the
+    /// endgame the solver sees): every square's flips equal the portable function's.
     #[test]
     fn agrees_with_portable() {
         if !(is_x86_feature_detected!("avx512f")

@@ -8,9 +8,13 @@
 pub(crate) fn advise_huge_pages<T>(start: *const T, len: usize) {
     #[cfg(target_os = "linux")]
     {
-        const PAGE: usize = 4096;
-        let first = (start as usize).next_multiple_of(PAGE);
-        let end = (start as usize + len) & !(PAGE - 1);
+        // SAFETY: sysconf only reads a system setting.
+        let page = match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+            p if p > 0 && (p as usize).is_power_of_two() => p as usize,
+            _ => return,
+        };
+        let first = (start as usize).next_multiple_of(page);
+        let end = (start as usize + len) & !(page - 1);
         if end > first {
             // SAFETY: madvise only changes how this process's own pages, inside an
             // allocation it holds, are backed; it reads or writes no memory.

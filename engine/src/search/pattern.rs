@@ -338,9 +338,9 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// first generations' files) in hundredths of a disc. Both are read.
 const VERSION: u16 = 2;
 /// The weights' step, in hundredths of a disc: eight hundredths. Fitted weights are rounded
-/// to it, so a weight takes one byte where it took two and the web build downloads 0.70 MB
-/// of weights with gzip instead of 1.04 MB; the evaluation's error and strength did not
-/// change measurably (docs/evaluation.md).
+/// to it, so most weights take one byte where they took two and the web build downloads
+/// 0.65 MiB of weights with gzip instead of 0.96 MiB; the evaluation's error and strength did
+/// not change measurably (docs/evaluation.md).
 pub const WEIGHT_UNIT: i16 = 8;
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -465,8 +465,8 @@ impl PatternEval {
         self.spread_shared(phase);
     }
 
-    /// The largest step, in hundredths of a disc and at most [`WEIGHT_UNIT`], that every
-    /// weight is a multiple of: the unit the file form stores them in.
+    /// The largest of [`WEIGHT_UNIT`], 4, 2 and 1 hundredths of a disc that every weight is a
+    /// multiple of: the unit the file form stores them in.
     pub fn unit(&self) -> i16 {
         [WEIGHT_UNIT, 4, 2]
             .into_iter()
@@ -478,11 +478,12 @@ impl PatternEval {
     /// fitted before, in hundredths).
     pub fn rounded(&self) -> PatternEval {
         let unit = f32::from(WEIGHT_UNIT);
+        let limit = f32::from(i16::MAX / WEIGHT_UNIT);
         PatternEval {
             weights: self
                 .weights
                 .iter()
-                .map(|&w| (f32::from(w) / unit).round() as i16 * WEIGHT_UNIT)
+                .map(|&w| (f32::from(w) / unit).round().clamp(-limit, limit) as i16 * WEIGHT_UNIT)
                 .collect(),
         }
     }
@@ -793,6 +794,13 @@ mod tests {
         let rounded = read.rounded();
         assert_eq!(rounded.phase(2)[k..k + 2], [120, -8]);
         assert_eq!(rounded.unit(), WEIGHT_UNIT);
+        // The extremes a version 1 file may hold round to the largest multiples, not past.
+        let mut extreme = PatternEval::zero();
+        extreme.weights[0] = i16::MAX;
+        extreme.weights[1] = i16::MIN;
+        let rounded = extreme.rounded();
+        let top = i16::MAX / WEIGHT_UNIT * WEIGHT_UNIT;
+        assert_eq!(rounded.weights[..2], [top, -top]);
     }
 
     #[test]

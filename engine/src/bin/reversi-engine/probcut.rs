@@ -47,7 +47,7 @@ pub fn run(args: &[String]) -> ExitCode {
         })
         .take(positions)
         .collect();
-    // values[i][d]: position i searched d plies deep, in discs.
+    // values[i][d]: position i searched d plies deep, in discs (d from 1: index 0 unused).
     let values: Vec<Vec<f64>> = boards
         .iter()
         .enumerate()
@@ -56,8 +56,8 @@ pub fn run(args: &[String]) -> ExitCode {
                 eprintln!("  {} positions", i + 1);
             }
             searcher.clear();
-            (0..=deepest)
-                .map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0)
+            std::iter::once(f64::NAN)
+                .chain((1..=deepest).map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0))
                 .collect()
         })
         .collect();
@@ -82,11 +82,20 @@ pub fn run(args: &[String]) -> ExitCode {
                 .collect()
         };
         let all = fit(&pairs(EMPTIES));
-        let low = fit(&pairs(20..=35));
-        let high = fit(&pairs(36..=52));
+        let spread = |pairs: Vec<(f64, f64)>| {
+            if pairs.len() < 3 {
+                "–".to_string()
+            } else {
+                format!("{:.2}", fit(&pairs).2)
+            }
+        };
         println!(
-            "| {deep} | {shallow} | {:.3} | {:+.2} | {:.2} | {:.2} | {:.2} |",
-            all.0, all.1, all.2, low.2, high.2
+            "| {deep} | {shallow} | {:.3} | {:+.2} | {:.2} | {} | {} |",
+            all.0,
+            all.1,
+            all.2,
+            spread(pairs(20..=35)),
+            spread(pairs(36..=52))
         );
     }
     ExitCode::SUCCESS
