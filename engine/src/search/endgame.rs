@@ -703,6 +703,16 @@ macro_rules! define_solver {
             ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
             (best, best_sq)
         }
+
+        /// [`root`] with the scoring `ctx` asks for (fewest discs when `ctx.reverse`).
+        $(#[$feat])*
+        pub(crate) fn root_for(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+            if ctx.reverse {
+                root::<true>(ctx, p, o, alpha, beta)
+            } else {
+                root::<false>(ctx, p, o, alpha, beta)
+            }
+        }
     };
 }
 
@@ -772,32 +782,15 @@ pub(crate) fn build_name() -> &'static str {
 pub(crate) fn search_window(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
     #[cfg(target_arch = "x86_64")]
     if fastest::available() {
-        // SAFETY: `available()` confirmed that the CPU has every feature `fastest::root`
-        // enables.
-        return unsafe {
-            if ctx.reverse {
-                fastest::root::<true>(ctx, p, o, alpha, beta)
-            } else {
-                fastest::root::<false>(ctx, p, o, alpha, beta)
-            }
-        };
+        // SAFETY: `available()` confirmed every feature `fastest::root_for` enables.
+        return unsafe { fastest::root_for(ctx, p, o, alpha, beta) };
     }
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
-        // SAFETY: `available()` confirmed that the CPU has every feature `fast::root` enables.
-        return unsafe {
-            if ctx.reverse {
-                fast::root::<true>(ctx, p, o, alpha, beta)
-            } else {
-                fast::root::<false>(ctx, p, o, alpha, beta)
-            }
-        };
+        // SAFETY: `available()` confirmed every feature `fast::root_for` enables.
+        return unsafe { fast::root_for(ctx, p, o, alpha, beta) };
     }
-    if ctx.reverse {
-        portable::root::<true>(ctx, p, o, alpha, beta)
-    } else {
-        portable::root::<false>(ctx, p, o, alpha, beta)
-    }
+    portable::root_for(ctx, p, o, alpha, beta)
 }
 
 /// The result of every build this CPU runs (portable first), each with a table of its
@@ -818,32 +811,16 @@ pub(crate) fn search_window_every_build(
         super::tt::Table::new(1),
     ];
     let ctx = |i: usize| Ctx::new(&tables[i], eval, reverse, &stop, &super::NoClock);
-    let mut results = vec![if reverse {
-        portable::root::<true>(&mut ctx(0), p, o, alpha, beta)
-    } else {
-        portable::root::<false>(&mut ctx(0), p, o, alpha, beta)
-    }];
+    let mut results = vec![portable::root_for(&mut ctx(0), p, o, alpha, beta)];
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
-        // SAFETY: `available()` confirmed every feature `fast::root` enables.
-        results.push(unsafe {
-            if reverse {
-                fast::root::<true>(&mut ctx(1), p, o, alpha, beta)
-            } else {
-                fast::root::<false>(&mut ctx(1), p, o, alpha, beta)
-            }
-        });
+        // SAFETY: `available()` confirmed every feature `fast::root_for` enables.
+        results.push(unsafe { fast::root_for(&mut ctx(1), p, o, alpha, beta) });
     }
     #[cfg(target_arch = "x86_64")]
     if fastest::available() {
-        // SAFETY: `available()` confirmed every feature `fastest::root` enables.
-        results.push(unsafe {
-            if reverse {
-                fastest::root::<true>(&mut ctx(2), p, o, alpha, beta)
-            } else {
-                fastest::root::<false>(&mut ctx(2), p, o, alpha, beta)
-            }
-        });
+        // SAFETY: `available()` confirmed every feature `fastest::root_for` enables.
+        results.push(unsafe { fastest::root_for(&mut ctx(2), p, o, alpha, beta) });
     }
     results
 }

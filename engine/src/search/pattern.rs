@@ -343,6 +343,15 @@ const VERSION: u16 = 2;
 /// not change measurably (docs/evaluation.md).
 pub const WEIGHT_UNIT: i16 = 8;
 
+/// The multiple of [`WEIGHT_UNIT`] nearest to `hundredths`, within what an `i16` holds.
+fn to_unit(hundredths: f32) -> i16 {
+    let limit = f32::from(i16::MAX / WEIGHT_UNIT);
+    (hundredths / f32::from(WEIGHT_UNIT))
+        .round()
+        .clamp(-limit, limit) as i16
+        * WEIGHT_UNIT
+}
+
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -458,9 +467,7 @@ impl PatternEval {
             .iter_mut()
             .zip(values)
         {
-            let units = (v * 100.0 / f32::from(WEIGHT_UNIT)).round();
-            let limit = f32::from(i16::MAX / WEIGHT_UNIT);
-            *w = units.clamp(-limit, limit) as i16 * WEIGHT_UNIT;
+            *w = to_unit(v * 100.0);
         }
         self.spread_shared(phase);
     }
@@ -477,13 +484,11 @@ impl PatternEval {
     /// The same weights rounded to [`WEIGHT_UNIT`], as fitting now makes them (for weights
     /// fitted before, in hundredths).
     pub fn rounded(&self) -> PatternEval {
-        let unit = f32::from(WEIGHT_UNIT);
-        let limit = f32::from(i16::MAX / WEIGHT_UNIT);
         PatternEval {
             weights: self
                 .weights
                 .iter()
-                .map(|&w| (f32::from(w) / unit).round().clamp(-limit, limit) as i16 * WEIGHT_UNIT)
+                .map(|&w| to_unit(f32::from(w)))
                 .collect(),
         }
     }
