@@ -113,6 +113,19 @@ impl Quality {
     }
 }
 
+/// The most cores a settings file may name (more than any machine the game runs on).
+const MAX_CORES: usize = 1024;
+
+/// The processor cores of this machine the computer could think on (1 in the browser,
+/// whose one search worker has no threads of its own).
+pub fn available_cores() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
 /// Everything the player can set; saved between runs.
 #[derive(Resource, Clone, PartialEq, Debug)]
 pub struct Settings {
@@ -142,6 +155,8 @@ pub struct Settings {
     pub graphics: Option<Quality>,
     /// The language the player chose; `None` follows the system's.
     pub language: Option<Language>,
+    /// Processor cores the computer may think on; `None`: all of them.
+    pub computer_cores: Option<usize>,
 }
 
 /// A person at the couch: the name the HUD shows and the colour of their cursor.
@@ -231,11 +246,19 @@ impl Default for Settings {
             window_size: None,
             graphics: None,
             language: None,
+            computer_cores: None,
         }
     }
 }
 
 impl Settings {
+    /// The threads the computer's search runs on: the cores the player allows, at most
+    /// those the machine has.
+    pub fn search_threads(&self) -> usize {
+        let available = available_cores();
+        self.computer_cores.unwrap_or(available).clamp(1, available)
+    }
+
     /// The settings as `key = value` lines.
     pub fn to_text(&self) -> String {
         let mut text = format!(
@@ -273,6 +296,9 @@ impl Settings {
         }
         if let Some(language) = self.language {
             text += &format!("language = {}\n", language.code());
+        }
+        if let Some(cores) = self.computer_cores {
+            text += &format!("computer_cores = {cores}\n");
         }
         text
     }
@@ -333,6 +359,11 @@ impl Settings {
                     .into_iter()
                     .find(|l| l.code() == value)
                     .map(|l| s.language = Some(l)),
+                "computer_cores" => value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=MAX_CORES).contains(n))
+                    .map(|n| s.computer_cores = Some(n)),
                 "graphics" => Quality::ALL
                     .into_iter()
                     .find(|q| q.name() == value)
@@ -447,6 +478,24 @@ fn save_when_changed(
 mod tests {
     use super::*;
 
+    /// The computer thinks on the cores the player allows, never on more than the machine
+    /// has, and on all of them unless told otherwise.
+    #[test]
+    fn search_threads_follow_the_setting_within_the_machine() {
+        let all = available_cores();
+        assert_eq!(Settings::default().search_threads(), all);
+        let one = Settings {
+            computer_cores: Some(1),
+            ..Settings::default()
+        };
+        assert_eq!(one.search_threads(), 1);
+        let many = Settings {
+            computer_cores: Some(all + 5),
+            ..Settings::default()
+        };
+        assert_eq!(many.search_threads(), all);
+    }
+
     #[test]
     fn text_round_trip_and_damage() {
         let s = Settings {
@@ -474,13 +523,14 @@ mod tests {
             ],
             window_size: Some((1366, 700)),
             graphics: Some(Quality::Medium),
+            computer_cores: Some(3),
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
         let (d, problems) = Settings::from_text(
-            "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800\ngraphics = ultra",
+            "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800\ngraphics = ultra\ncomputer_cores = 0\ncomputer_cores = many",
         );
         assert_eq!(d, Settings::default());
-        assert_eq!(problems.len(), 7);
+        assert_eq!(problems.len(), 9);
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
         assert_eq!(problems.len(), 1);

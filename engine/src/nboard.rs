@@ -17,7 +17,7 @@
 
 use crate::ggf::Record;
 use crate::position::{Move, Status};
-use crate::search::{Clock, DISC, Limits, Searcher};
+use crate::search::{Clock, DISC, Limits, Searcher, Selectivity};
 use crate::{Game, Rules, Scoring};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -234,7 +234,7 @@ impl Session {
         }
         let limits = Limits {
             solve_empties: self.solve_empties(),
-            selective: true,
+            selectivity: Selectivity::TUNED,
             ..Limits::depth(self.depth)
         };
         let result = self.searcher.search(&pos.board(), &limits, stop, clock);

@@ -1,6 +1,8 @@
-//! `bench endgame`, the solver's training set, as a user runs it: the positions it makes are
-//! real positions with the number of empties asked for, each score it prints is the exact
-//! one (checked here by plain negamax), and bad options get a message and exit status 2.
+//! `bench endgame` (the solver's training set), `bench midgame` and `match`, as a user runs
+//! them: the positions the benches make are real positions with the number of empties asked
+//! for, each score they print is the exact one (checked here by plain negamax) or the
+//! library's at that depth, matches report every game, and bad options get a message and
+//! exit status 2.
 
 use reversi_engine::Rules;
 use reversi_engine::notation::parse_board;
@@ -44,6 +46,83 @@ fn bench_endgame_refuses_bad_options() {
         &["bench", "endgame", "--positions", "0"],
         &["bench", "endgame", "--threads", "many"],
         &["bench", "endgame", "--fast"],
+    ] {
+        let (code, out, err) = engine(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(!err.is_empty(), "{args:?}");
+    }
+}
+
+/// `bench midgame` searches each position as the library does with the levels' selective
+/// search: the score it prints is the library's for that depth.
+#[test]
+fn bench_midgame_searches_to_the_depth_asked() {
+    use reversi_engine::search::{Limits, NoClock, Searcher, Selectivity};
+    use std::sync::atomic::AtomicBool;
+    let args = [
+        "bench",
+        "midgame",
+        "--positions",
+        "3",
+        "--empties",
+        "30",
+        "--depth",
+        "6",
+    ];
+    let (code, out, err) = engine(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("3 positions with 30 empties searched 6 plies deep"),
+        "{out}"
+    );
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(" score ")).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for line in lines {
+        let board = parse_board(&line[..66], Rules::default()).expect("a board string");
+        let score: i32 = line[66..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a score after the board");
+        let limits = Limits {
+            selectivity: Selectivity::TUNED,
+            ..Limits::depth(6)
+        };
+        let stop = AtomicBool::new(false);
+        let r = Searcher::new(16).search(&board.board(), &limits, &stop, &NoClock);
+        assert_eq!(score, r.score, "{line}");
+    }
+}
+
+/// `match` plays the games asked for and reports every one of them; a side it cannot
+/// understand is an error before any game.
+#[test]
+fn match_plays_its_games_and_refuses_bad_sides() {
+    let (code, out, err) = engine(&[
+        "match",
+        "--games",
+        "4",
+        "--nodes",
+        "20000",
+        "--a",
+        "probcut=1.5",
+        "--b",
+        "probcut=off",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let row = out.lines().last().expect("a result row");
+    let cells: Vec<u32> = row
+        .split('|')
+        .filter_map(|c| c.trim().parse().ok())
+        .take(3)
+        .collect();
+    assert_eq!(cells.iter().sum::<u32>(), 4, "won + drawn + lost: {out}");
+    for args in [
+        &["match", "--a", "probcut=lots"][..],
+        &["match", "--b", "weights=/no/such/file"],
+        &["match", "--b", "speed=fast"],
+        &["match", "--nodes", "5"],
+        &["match", "--games"],
     ] {
         let (code, out, err) = engine(args);
         assert_eq!(code, 2, "{args:?}: {out}");

@@ -3,7 +3,7 @@
 
 use reversi_engine::notation::parse_board;
 use reversi_engine::search::{
-    Clock, Level, Limits, NoClock, Searcher, choose_move, choose_move_for, solve,
+    Clock, Level, Limits, NoClock, Searcher, Selectivity, choose_move, choose_move_for, solve,
 };
 use reversi_engine::{Board, Rules, Scoring, Square};
 use std::sync::Arc;
@@ -208,7 +208,7 @@ fn levels_play_legal_moves(positions_cheap: u32, positions_deep: u32) {
             } else {
                 Scoring::MostDiscs
             };
-            let r = choose_move_for(&b, level, scoring, i as u64, &stop, &clock);
+            let r = choose_move_for(&b, level, scoring, 1, i as u64, &stop, &clock);
             match r.best_move {
                 Some(sq) => assert!(b.play(sq).is_some(), "{level}: {sq} on {b:?}"),
                 None => assert_eq!(b.moves(), 0, "{level} passed on {b:?}"),
@@ -277,13 +277,19 @@ impl Clock for Stopwatch {
 #[test]
 fn cancellation_returns_promptly() {
     let board = ffo(38..=38).remove(0).board; // 24 empties: seconds to solve
-    for limits in [Limits::solve(), Limits::depth(30)] {
+    let cases = [
+        (Limits::solve(), 1),
+        (Limits::depth(30), 1),
+        (Limits::depth(30), 2),
+    ];
+    for (limits, threads) in cases {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = std::sync::mpsc::channel();
         let flag = Arc::clone(&stop);
         let worker = std::thread::spawn(move || {
             let clock = Stopwatch(Instant::now());
-            let r = Searcher::new(16).search(&board, &limits, &flag, &clock);
+            let mut searcher = Searcher::new(16).with_threads(threads);
+            let r = searcher.search(&board, &limits, &flag, &clock);
             tx.send(Instant::now()).unwrap();
             r
         });
@@ -296,28 +302,65 @@ fn cancellation_returns_promptly() {
         let allowed = if cfg!(debug_assertions) { 50 } else { 10 };
         assert!(
             waited <= Duration::from_millis(allowed),
-            "{limits:?}: returned {waited:?} after the stop"
+            "{limits:?} on {threads} threads: returned {waited:?} after the stop"
         );
         assert!(board.play(r.best_move.unwrap()).is_some());
     }
 }
 
-/// A search given T milliseconds returns within T + 5%.
+/// A search given T milliseconds returns within T + 5%, on one thread or two.
 #[test]
 fn time_limit_is_kept() {
     let mut rng = Rng(0x5EED_0005);
-    for (plies, t) in [(4, 300u64), (20, 200), (36, 250)] {
+    for (plies, t, threads) in [(4, 300u64, 1), (20, 200, 1), (36, 250, 1), (16, 300, 2)] {
         let b = random_position(&mut rng, plies);
         let clock = Stopwatch(Instant::now());
-        let r = Searcher::new(16).search(&b, &Limits::time(t, 16), &AtomicBool::new(false), &clock);
+        let mut searcher = Searcher::new(16).with_threads(threads);
+        let r = searcher.search(&b, &Limits::time(t, 16), &AtomicBool::new(false), &clock);
         let took = clock.0.elapsed();
         assert!(
             took <= Duration::from_millis(t + t / 20),
-            "limit {t} ms, took {took:?}"
+            "limit {t} ms on {threads} threads, took {took:?}"
         );
         if b.moves() != 0 {
             assert!(b.play(r.best_move.unwrap()).is_some());
         }
+    }
+}
+
+/// The midgame search shares its work between threads without changing what it finds: a
+/// full-width search to a fixed depth gives the same score on one, two and three threads,
+/// whether or not the depth reaches exact solving.
+#[test]
+fn midgame_search_on_threads_agrees_with_one_thread() {
+    let mut rng = Rng(0x5EED_0009);
+    let stop = AtomicBool::new(false);
+    for i in 0..10 {
+        let b = random_endgame(&mut rng, 18 + 3 * i);
+        let limits = Limits {
+            solve_empties: 20,
+            ..Limits::depth(7)
+        };
+        let one = Searcher::new(16).search(&b, &limits, &stop, &NoClock);
+        for threads in [2, 3] {
+            let mut searcher = Searcher::new(16).with_threads(threads);
+            let r = searcher.search(&b, &limits, &stop, &NoClock);
+            assert_eq!(
+                (r.score, r.depth),
+                (one.score, one.depth),
+                "{threads} threads: {b:?}"
+            );
+            assert!(b.play(r.best_move.unwrap()).is_some());
+        }
+        // Selective searches may differ in what they prune, but stay legal and sane.
+        let selective = Limits {
+            selectivity: Selectivity::TUNED,
+            ..limits
+        };
+        let r = Searcher::new(16)
+            .with_threads(2)
+            .search(&b, &selective, &stop, &NoClock);
+        assert!(b.play(r.best_move.unwrap()).is_some() && r.score.abs() <= 64);
     }
 }
 

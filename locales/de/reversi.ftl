@@ -132,6 +132,8 @@ graphics-medium = Mittel
 graphics-low = Niedrig
 settings-pace = Computer-Tempo
 settings-pace-seconds = mindestens { $seconds } s pro Zug
+settings-cores = Prozessorkerne
+settings-cores-all = Alle ({ $count })
 
 ## Das Pausenmenü
 pause-title = Pause

@@ -130,6 +130,8 @@ graphics-medium = Medium
 graphics-low = Low
 settings-pace = Computer's pace
 settings-pace-seconds = at least { $seconds } s a move
+settings-cores = Computer's cores
+settings-cores-all = All ({ $count })
 
 ## The pause menu
 pause-title = Paused

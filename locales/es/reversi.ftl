@@ -130,6 +130,8 @@ graphics-medium = Medio
 graphics-low = Bajo
 settings-pace = Ritmo de la máquina
 settings-pace-seconds = al menos { $seconds } s por jugada
+settings-cores = Núcleos de la máquina
+settings-cores-all = Todos ({ $count })
 
 ## El menú de pausa
 pause-title = Pausa

@@ -126,6 +126,8 @@ graphics-medium = Közepes
 graphics-low = Alacsony
 settings-pace = Gép tempója
 settings-pace-seconds = lépésenként legalább { $seconds } mp
+settings-cores = Processzormagok
+settings-cores-all = Mind ({ $count })
 
 ## A szünetmenü
 pause-title = Szünet

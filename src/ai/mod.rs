@@ -77,7 +77,12 @@ impl AiThinking {
     }
 }
 
-fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>) {
+fn start_thinking(
+    mut ai: ResMut<AiThinking>,
+    state: Res<Match>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+) {
     if ai.active && ai.generation == state.generation {
         return;
     }
@@ -95,7 +100,7 @@ fn start_thinking(mut ai: ResMut<AiThinking>, state: Res<Match>, time: Res<Time>
     };
     let pos = *state.game.current();
     let seed = state.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ state.game.ply() as u64;
-    ai.job = Some(Job::start(pos, level, seed));
+    ai.job = Some(Job::start(pos, level, seed, settings.search_threads()));
     ai.generation = state.generation;
     ai.started = time.elapsed_secs_f64();
     ai.active = true;

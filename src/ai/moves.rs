@@ -18,9 +18,16 @@ impl Clock for SinceStart {
     }
 }
 
-/// The computer's move in `pos` at `level`, searched on the calling thread. Variants the
-/// search does not model are handled here: see [`forced_move`] and [`complete_move`].
-pub fn computer_move(pos: &GridPosition, level: Level, seed: u64, cancel: &AtomicBool) -> GridMove {
+/// The computer's move in `pos` at `level`, searched on the calling thread and `threads - 1`
+/// helpers. Variants the search does not model are handled here: see [`forced_move`] and
+/// [`complete_move`].
+pub fn computer_move(
+    pos: &GridPosition,
+    level: Level,
+    seed: u64,
+    threads: usize,
+    cancel: &AtomicBool,
+) -> GridMove {
     if let Some(mv) = forced_move(pos, seed) {
         return mv;
     }
@@ -29,6 +36,7 @@ pub fn computer_move(pos: &GridPosition, level: Level, seed: u64, cancel: &Atomi
         &pos.board(),
         level,
         pos.rules().scoring,
+        threads,
         seed,
         cancel,
         &clock,

@@ -102,9 +102,10 @@ impl<T: Send + 'static> Background<T> {
 }
 
 impl Job {
-    pub fn start(pos: GridPosition, level: Level, seed: u64) -> Job {
+    /// Searches `pos` at `level` on `threads` threads (this job's and helpers).
+    pub fn start(pos: GridPosition, level: Level, seed: u64, threads: usize) -> Job {
         Background::spawn(
-            move |stop| computer_move(&pos, level, seed, stop),
+            move |stop| computer_move(&pos, level, seed, threads, stop),
             // The first legal move, or a pass (complete_move warns that it stands in).
             move || complete_move(&pos, None),
         )
@@ -180,7 +181,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         let pos = GridPosition::new(BoardSize::Eight, Rules::default());
-        let mut job = Job::start(pos, Level::Club, 7);
+        let mut job = Job::start(pos, Level::Club, 7, 1);
         let deadline = Instant::now() + Duration::from_secs(30);
         let answer = loop {
             if let Some(mv) = job.poll() {

@@ -75,7 +75,9 @@ pub struct Job {
 }
 
 impl Job {
-    pub fn start(pos: GridPosition, level: Level, seed: u64) -> Job {
+    /// Asks the search worker for the move; the browser's one worker is one thread, so
+    /// `threads` (always 1 there) is not passed on.
+    pub fn start(pos: GridPosition, level: Level, seed: u64, _threads: usize) -> Job {
         let done = forced_move(&pos, seed);
         let search = done.is_none().then(|| {
             let request = ThinkRequest {

@@ -126,6 +126,8 @@ pub enum Choice {
     Graphics(Option<Quality>),
     /// A language, or `None` for the system's.
     Language(Option<Language>),
+    /// The cores the computer thinks on, or `None` for all.
+    Cores(Option<usize>),
 }
 
 impl Choice {
@@ -153,6 +155,7 @@ impl Choice {
             Choice::MoveScores(b) => s.move_scores == b,
             Choice::Graphics(q) => s.graphics == q,
             Choice::Language(l) => s.language == l,
+            Choice::Cores(n) => s.computer_cores == n,
         }
     }
 
@@ -187,6 +190,7 @@ impl Choice {
             Choice::MoveScores(b) => s.move_scores = b,
             Choice::Graphics(q) => s.graphics = q,
             Choice::Language(l) => s.language = l,
+            Choice::Cores(n) => s.computer_cores = n,
         }
     }
 }

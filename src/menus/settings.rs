@@ -1,6 +1,6 @@
 //! The settings menu: sound, animation speed, markers, counts, colours, the camera, the
-//! evaluation bar and move scores, gamepad rumble, the graphics preset and the computer's
-//! pace.
+//! evaluation bar and move scores, gamepad rumble, the graphics preset, the computer's
+//! cores (on a desktop with more than one) and its pace.
 
 use bevy::prelude::*;
 
@@ -8,7 +8,7 @@ use super::choices::{Choice, choice_row};
 use super::navigation::{go_back, menu_root};
 use crate::graphics::Graphics;
 use crate::i18n::{Arg, Language, Msg, Tr};
-use crate::settings::{AnimationSpeed, ColorScheme, Quality, Settings};
+use crate::settings::{AnimationSpeed, ColorScheme, Quality, Settings, available_cores};
 use crate::state::menu::Menu;
 use crate::theme::widgets;
 
@@ -150,6 +150,23 @@ fn spawn_menu(mut commands: Commands) {
                         }))
                         .collect(),
                 );
+                let cores = available_cores();
+                if cores > 1 {
+                    // All, or fewer to leave cores to other programs: 1, 2, 4, ... below all.
+                    let all = Msg::new("settings-cores-all").arg("count", cores as i64);
+                    let fewer = (0..).map(|k| 1usize << k).take_while(|&n| n < cores);
+                    choice_row(
+                        p,
+                        "settings-cores",
+                        std::iter::once((all, Choice::Cores(None)))
+                            .chain(
+                                fewer.map(|n| {
+                                    (Msg::verbatim(n.to_string()), Choice::Cores(Some(n)))
+                                }),
+                            )
+                            .collect(),
+                    );
+                }
                 p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("settings-pace"));
                     r.spawn(widgets::small_button(Msg::verbatim("-"))).observe(

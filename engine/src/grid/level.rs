@@ -137,9 +137,10 @@ pub fn level_description(level: Level, size: BoardSize) -> String {
 }
 
 /// The computer's move at `level` on a board of any size under `scoring`: on 8×8 the fast
-/// path's search with the learned evaluation ([`crate::search::choose_move_for`]), on the
-/// other sizes the generic search. The same board, level and seed give the same move (levels
-/// with a time budget excepted). `best_move` is `None` only when the side to move has to pass.
+/// path's search with the learned evaluation ([`crate::search::choose_move_for`]) on
+/// `threads` threads, on the other sizes the generic search on this thread. The same board,
+/// level and seed give the same move (levels with a time budget excepted). `best_move` is
+/// `None` only when the side to move has to pass.
 ///
 /// ```
 /// use reversi_engine::grid::{grid_choose_move, BoardSize, GridBoard};
@@ -149,7 +150,7 @@ pub fn level_description(level: Level, size: BoardSize) -> String {
 /// let board = GridBoard::start(BoardSize::Ten);
 /// let stop = AtomicBool::new(false);
 /// for level in Level::ALL.into_iter().take(5) {
-///     let result = grid_choose_move(&board, level, Scoring::MostDiscs, 7, &stop, &NoClock);
+///     let result = grid_choose_move(&board, level, Scoring::MostDiscs, 1, 7, &stop, &NoClock);
 ///     assert!(board.play(result.best_move.unwrap()).is_some(), "{level}");
 /// }
 /// ```
@@ -157,13 +158,14 @@ pub fn grid_choose_move(
     board: &GridBoard,
     level: Level,
     scoring: Scoring,
+    threads: usize,
     rng_seed: u64,
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> GridResult {
     if board.size == BoardSize::Eight {
         let fast = Board::new(board.player as u64, board.opponent as u64);
-        let result = choose_move_for(&fast, level, scoring, rng_seed, stop, clock);
+        let result = choose_move_for(&fast, level, scoring, threads, rng_seed, stop, clock);
         // The two 8×8 layouts are the same: square index = row × 8 + column.
         return GridResult {
             size: board.size,
@@ -245,8 +247,10 @@ mod tests {
         for ply in 0..20u64 {
             let fast = Board::new(board.player as u64, board.opponent as u64);
             for level in [Level::Greedy, Level::Novice, Level::Club] {
-                let want = choose_move_for(&fast, level, Scoring::MostDiscs, ply, &stop, &NoClock);
-                let got = grid_choose_move(&board, level, Scoring::MostDiscs, ply, &stop, &NoClock);
+                let want =
+                    choose_move_for(&fast, level, Scoring::MostDiscs, 1, ply, &stop, &NoClock);
+                let got =
+                    grid_choose_move(&board, level, Scoring::MostDiscs, 1, ply, &stop, &NoClock);
                 assert_eq!(
                     got.best_move,
                     want.best_move.map(|s| s.index()),

@@ -560,14 +560,14 @@ macro_rules! define_solver {
                 alpha: AtomicI32::new(alpha),
                 best: std::sync::Mutex::new(best),
             };
-            let (tt, eval, reverse, selective) = (ctx.tt, ctx.eval, ctx.reverse, ctx.selective);
+            let (tt, eval, reverse, selectivity) = (ctx.tt, ctx.eval, ctx.reverse, ctx.selectivity);
             ctx.in_split = true;
             let helper_nodes = std::thread::scope(|s| {
                 let helpers: Vec<_> = (0..par.helpers)
                     .map(|_| {
                         s.spawn(|| {
                             let mut h = Ctx::new(tt, eval, reverse, &par.cut, &NoClock);
-                            h.selective = selective;
+                            h.selectivity = selectivity;
                             h.parallel = Some(par);
                             h.in_split = true;
                             share::<R, PV>(&mut h, par, &shared, list, beta);

@@ -1,7 +1,7 @@
 //! The playing levels, from random moves to perfect endgames, and `choose_move`, the one
 //! call the game makes (on a background thread) to get the computer's move.
 
-use super::{Clock, Limits, SearchResult, Searcher};
+use super::{Clock, Limits, SearchResult, Searcher, Selectivity};
 use crate::{Board, Scoring, Square};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -156,7 +156,8 @@ pub(crate) fn pick_near<M: Copy>(
     Some(near[rng.random_range(0..near.len())])
 }
 
-/// The computer's move at `level` under standard scoring; see [`choose_move_for`].
+/// The computer's move at `level` under standard scoring, on this thread alone; see
+/// [`choose_move_for`].
 pub fn choose_move(
     board: &Board,
     level: Level,
@@ -164,16 +165,19 @@ pub fn choose_move(
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> SearchResult {
-    choose_move_for(board, level, Scoring::MostDiscs, rng_seed, stop, clock)
+    choose_move_for(board, level, Scoring::MostDiscs, 1, rng_seed, stop, clock)
 }
 
-/// The computer's move at `level` under `scoring`. The same board, level and seed give the
-/// same move (levels with a time budget excepted). Returns at once with the best move so far
-/// when `stop` is set; `best_move` is `None` only when the side to move has to pass.
+/// The computer's move at `level` under `scoring`, searched on `threads` threads (this one
+/// and helpers; 1 where threads cannot be made, as in the browser). The same board, level
+/// and seed give the same move (levels with a time budget, or more than one thread, may
+/// differ in a close choice). Returns at once with the best move so far when `stop` is set;
+/// `best_move` is `None` only when the side to move has to pass.
 pub fn choose_move_for(
     board: &Board,
     level: Level,
     scoring: Scoring,
+    threads: usize,
     rng_seed: u64,
     stop: &AtomicBool,
     clock: &dyn Clock,
@@ -194,7 +198,9 @@ pub fn choose_move_for(
     };
     let empties = board.empties().count_ones();
     let settings = level.settings(empties);
-    let mut searcher = Searcher::new(settings.tt_mb).with_scoring(scoring);
+    let mut searcher = Searcher::new(settings.tt_mb)
+        .with_scoring(scoring)
+        .with_threads(threads);
     if squares.is_empty() {
         return searcher.search(board, &Limits::depth(1), stop, clock);
     }
@@ -232,7 +238,11 @@ pub fn choose_move_for(
                 nodes: None,
                 time_ms: settings.time_ms,
                 solve_empties: settings.solve_empties,
-                selective: settings.selective,
+                selectivity: if settings.selective {
+                    Selectivity::TUNED
+                } else {
+                    Selectivity::Full
+                },
             };
             searcher.search(board, &limits, stop, clock)
         }

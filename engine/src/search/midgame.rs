@@ -3,9 +3,12 @@
 
 use super::endgame;
 use super::ordering::{Candidate, MoveList};
+use super::pool::SplitPoint;
+use super::probcut::{self, Selectivity};
 use super::tt::{KIND_EXACT, KIND_MID, NO_MOVE};
 use super::{Ctx, DISC, INF, Limits, SearchResult};
 use crate::{Board, Square};
+use std::sync::atomic::Ordering;
 
 /// Depth of the selective midgame search that gives the exact solver its first guess.
 /// Nodes to solve FFO #30-39, #40-49 and #50 (the guess's depth against the solver's work):
@@ -13,6 +16,16 @@ use crate::{Board, Square};
 /// 11: 0.13 + 1.31 + 1.10 G, 12: 0.16 + 1.26 + 1.16 G, 13: 0.14 + 1.46 + 1.18 G. The
 /// midgame search itself is a fraction of a percent of those nodes.
 const SOLVE_GUESS_DEPTH: u32 = 12;
+
+/// ProbCut's confidence in the solver's guess: warier than the levels' (a close guess saves
+/// the solver more than a deeper one). Nodes to solve FFO #30-39 + #40-49 by the guess's
+/// confidence: 1 σ – + 642 M, 1.5 σ 84 + 584 M, 2 σ 57 + 593 M, 2.5 σ – + 624 M (the margin
+/// guessed before the fit: – + 653 M).
+const SOLVE_GUESS_SELECTIVITY: Selectivity = Selectivity::ProbCut { confidence: 200 };
+
+/// At least this many plies to go: a node whose first move did not cut shares the rest of
+/// its moves with the helper threads (young brothers wait) when one is idle.
+const SPLIT_DEPTH: u32 = 5;
 
 /// Half-width of the first aspiration window, in hundredths of a disc.
 const ASPIRATION: i32 = 150;
@@ -70,21 +83,23 @@ fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool
         }
         return -pvs(ctx, &passed, -beta, -alpha, depth, pv);
     }
-    if ctx.selective && !pv && depth >= 3 {
+    if ctx.selectivity != Selectivity::Full && !pv && depth >= 3 {
         // ProbCut: a shallow search far outside the window predicts the deep one's cut.
-        let shallow = depth / 2;
-        let margin = 250 + 25 * depth as i32;
-        if beta < 60 * DISC {
-            let bound = beta + margin;
-            if pvs(ctx, b, bound - 1, bound, shallow, false) >= bound {
-                return beta;
+        let shallow = probcut::shallow_depth(depth);
+        let (high, low) = match ctx.selectivity {
+            Selectivity::ProbCut { confidence } => {
+                probcut::bounds(depth, n, alpha, beta, confidence)
             }
+            _ => {
+                let margin = 250 + 25 * depth as i32;
+                (beta + margin, alpha - margin)
+            }
+        };
+        if beta < 60 * DISC && pvs(ctx, b, high - 1, high, shallow, false) >= high {
+            return beta;
         }
-        if alpha > -60 * DISC {
-            let bound = alpha - margin;
-            if pvs(ctx, b, bound, bound + 1, shallow, false) <= bound {
-                return alpha;
-            }
+        if alpha > -60 * DISC && pvs(ctx, b, low, low + 1, shallow, false) <= low {
+            return alpha;
         }
         if ctx.aborted {
             return 0;
@@ -121,6 +136,27 @@ fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool
     let mut best = -INF;
     let mut best_sq = NO_MOVE;
     for i in 0..list.len {
+        // Once the first move has not cut, the rest may be shared with the helpers.
+        if i > 0
+            && depth >= SPLIT_DEPTH
+            && i + 1 < list.len
+            && let Some(pool) = ctx.pool
+            && pool.has_idle()
+        {
+            for j in i..list.len {
+                list.pick(j);
+            }
+            let rest = list.items[i..list.len].to_vec();
+            let (v, sq) = pool.split(ctx, rest, (alpha, beta), depth, pv, share);
+            if ctx.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+            }
+            break;
+        }
         let c = list.pick(i);
         let child = Board::new(c.player, c.opponent);
         let v = if pv && i == 0 {
@@ -149,6 +185,43 @@ fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool
     }
     store(ctx, b, depth, alpha0, beta, best, best_sq);
     best
+}
+
+/// One thread's part of a split point (see [`super::pool`]): the next move nobody has
+/// taken, until none are left, one cuts, or the thread is stopped.
+pub(crate) fn share(ctx: &mut Ctx, point: &SplitPoint) {
+    let (beta, depth) = (point.beta, point.depth);
+    loop {
+        if ctx.aborted || point.cut.load(Ordering::Acquire) {
+            return;
+        }
+        let i = point.next.fetch_add(1, Ordering::Relaxed);
+        let Some(c) = point.moves.get(i) else {
+            return;
+        };
+        let child = Board::new(c.player, c.opponent);
+        let a = point.alpha.load(Ordering::Relaxed);
+        let mut v = -pvs(ctx, &child, -a - 1, -a, depth - 1, false);
+        if point.pv && v > a && v < beta && !ctx.aborted {
+            v = -pvs(ctx, &child, -beta, -a, depth - 1, true);
+        }
+        if ctx.aborted {
+            return;
+        }
+        {
+            let mut best = point.best.lock().unwrap_or_else(|e| e.into_inner());
+            if v > best.0 {
+                *best = (v, c.square);
+            }
+        }
+        if v > a {
+            point.alpha.fetch_max(v, Ordering::Relaxed);
+        }
+        if v >= beta {
+            point.cut.store(true, Ordering::Release);
+            return;
+        }
+    }
 }
 
 fn store(ctx: &mut Ctx, b: &Board, depth: u32, alpha: i32, beta: i32, best: i32, sq: u8) {
@@ -304,9 +377,15 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     };
 
     let mut score = 0;
-    let selective = ctx.selective;
+    let selectivity = ctx.selectivity;
     // The guess before a solve need not be exact, only close and quick: ProbCut on.
-    ctx.selective |= solving;
+    if solving {
+        ctx.selectivity = SOLVE_GUESS_SELECTIVITY;
+    }
+    // The midgame search shares its work through the pool; the solver's own splits (which
+    // start threads of their own) wait for the solve, so the threads never outnumber those
+    // asked for.
+    let parallel = ctx.parallel.take();
     for depth in 1..=mid_depth {
         let depth = depth.min(n);
         let (mut alpha, mut beta) = if depth >= 3 {
@@ -356,7 +435,8 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
         }
     }
 
-    ctx.selective = selective;
+    ctx.selectivity = selectivity;
+    ctx.parallel = parallel;
     let solved = if solving && !ctx.aborted && !result.exact {
         endgame::solve(ctx, board, if result.depth > 0 { result.score } else { 0 })
     } else {

@@ -18,6 +18,8 @@ mod level;
 mod midgame;
 mod ordering;
 pub mod pattern;
+mod pool;
+mod probcut;
 pub mod remote;
 mod stability;
 mod tt;
@@ -26,9 +28,12 @@ pub use eval::{Evaluate, HandEval};
 pub(crate) use level::pick_near;
 pub use level::{Level, choose_move, choose_move_for};
 pub use pattern::PatternEval;
+pub use probcut::Selectivity;
 pub use stability::stable_discs;
 
 use crate::{Board, Scoring, Square};
+use pool::{Pool, SplitPoint};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tt::Table;
 
@@ -68,8 +73,8 @@ pub struct Limits {
     pub time_ms: Option<u64>,
     /// Solve exactly when at most this many squares are empty (0: never).
     pub solve_empties: u32,
-    /// Whether the midgame search may prune selectively (ProbCut).
-    pub selective: bool,
+    /// Whether and how boldly the midgame search prunes (ProbCut).
+    pub selectivity: Selectivity,
 }
 
 impl Limits {
@@ -80,7 +85,7 @@ impl Limits {
             nodes: None,
             time_ms: None,
             solve_empties: 0,
-            selective: false,
+            selectivity: Selectivity::Full,
         }
     }
 
@@ -91,7 +96,7 @@ impl Limits {
             nodes: None,
             time_ms: None,
             solve_empties: 64,
-            selective: false,
+            selectivity: Selectivity::Full,
         }
     }
 
@@ -102,7 +107,7 @@ impl Limits {
             nodes: None,
             time_ms: Some(time_ms),
             solve_empties,
-            selective: true,
+            selectivity: Selectivity::TUNED,
         }
     }
 }
@@ -131,7 +136,7 @@ pub(crate) const INF: i32 = 30_000;
 /// Nodes between two looks at the stop flag, the clock and the node budget.
 const POLL_INTERVAL: u64 = 2048;
 
-/// The threads a search may share its work with (see the solver's split in
+/// The threads a search may share its work with (see the splits of [`midgame`] and
 /// [`endgame`]): how many helpers besides the searching thread, and the flag that stops every
 /// thread of the split under way (a cutoff found, or the searching thread stopped).
 pub(crate) struct Parallel {
@@ -147,7 +152,7 @@ pub(crate) struct Ctx<'a> {
     pub eval: &'a dyn Evaluate,
     /// Fewest-discs scoring: final scores and evaluations are negated.
     pub reverse: bool,
-    pub selective: bool,
+    pub selectivity: Selectivity,
     next_poll: u64,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
@@ -157,6 +162,10 @@ pub(crate) struct Ctx<'a> {
     pub parallel: Option<&'a Parallel>,
     /// Working in a split: the split's `cut` flag stops this thread too.
     pub in_split: bool,
+    /// The midgame search's helper threads, if the search has any.
+    pub pool: Option<&'a Pool>,
+    /// The split points this thread works under, outermost first: a cut in any stops it.
+    pub splits: Vec<Arc<SplitPoint>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -173,7 +182,7 @@ impl<'a> Ctx<'a> {
             aborted: false,
             eval,
             reverse,
-            selective: false,
+            selectivity: Selectivity::Full,
             next_poll: POLL_INTERVAL,
             stop,
             clock,
@@ -181,6 +190,8 @@ impl<'a> Ctx<'a> {
             node_limit: None,
             parallel: None,
             in_split: false,
+            pool: None,
+            splits: Vec::new(),
         }
     }
 
@@ -201,6 +212,7 @@ impl<'a> Ctx<'a> {
             || self.time_ms.is_some_and(|t| self.clock.elapsed_ms() >= t)
             || self.node_limit.is_some_and(|n| self.nodes >= n)
             || (self.in_split && self.parallel.is_some_and(|p| p.cut.load(Ordering::Relaxed)))
+            || self.splits.last().is_some_and(|s| s.stopped())
         {
             self.aborted = true;
         }
@@ -255,8 +267,10 @@ impl Searcher {
         }
     }
 
-    /// Solves endgames on `threads` threads (1: this one alone). The exact part of a
-    /// search splits its work with the others; the midgame part runs on this thread.
+    /// Searches on `threads` threads (1: this one alone): where a node's first move has not
+    /// cut, its other moves are shared out (young brothers wait), in the midgame search from
+    /// five plies to go and in the exact solver from 14 empties. One split at a time: the
+    /// threads of a split do not split again.
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.threads = threads.max(1);
         self
@@ -305,9 +319,28 @@ impl Searcher {
         let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, clock);
         ctx.time_ms = limits.time_ms;
         ctx.node_limit = limits.nodes;
-        ctx.selective = limits.selective;
-        ctx.parallel = (parallel.helpers > 0).then_some(&parallel);
-        midgame::iterate(&mut ctx, board, limits)
+        ctx.selectivity = limits.selectivity;
+        if parallel.helpers == 0 {
+            return midgame::iterate(&mut ctx, board, limits);
+        }
+        ctx.parallel = Some(&parallel);
+        let pool = Pool::new();
+        ctx.pool = Some(&pool);
+        let never = AtomicBool::new(false);
+        let (tt, eval) = (&self.tt, &*self.eval);
+        std::thread::scope(|s| {
+            for _ in 0..parallel.helpers {
+                s.spawn(|| {
+                    // Stopped only through the split points it works under.
+                    let mut helper = Ctx::new(tt, eval, reverse, &never, &NoClock);
+                    pool.help(&mut helper, midgame::share);
+                });
+            }
+            let mut result = midgame::iterate(&mut ctx, board, limits);
+            pool.finish();
+            result.nodes += pool.nodes.load(Ordering::Relaxed);
+            result
+        })
     }
 
     /// Solves `board` exactly (until `stop`): best move, final disc difference and a PV.

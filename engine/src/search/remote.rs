@@ -156,6 +156,7 @@ impl ThinkRequest {
             &self.board,
             self.level,
             self.scoring,
+            1,
             self.seed,
             stop,
             clock,

@@ -2,10 +2,12 @@
 //! ordering can be tuned without looking at the FFO suite it is measured on. Each position
 //! comes from one of the ladder's fixed openings played on by a plain 6-ply search until the
 //! chosen number of empties: realistic middle-of-the-road positions, the same every run.
+//! `bench midgame --depth D` searches positions made the same way `D` plies deep as the
+//! levels do (selective, no solving): the midgame search's speed, on one thread or several.
 
 use crate::{Stopwatch, THREADS_WANTED, fail, ladder, thread_count};
 use reversi_engine::notation::board_string;
-use reversi_engine::search::{Limits, NoClock, Searcher, solver_build};
+use reversi_engine::search::{Limits, NoClock, Searcher, Selectivity, solver_build};
 use reversi_engine::{Move, Position, Rules, Status};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -38,8 +40,21 @@ fn position_at(opening: &[Move], empties: u32, searcher: &mut Searcher) -> Optio
     }
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let (mut count, mut empties, mut threads) = (40usize, 22u32, 1usize);
+/// What the bench does with each position.
+#[derive(Copy, Clone, PartialEq)]
+pub enum Bench {
+    /// Solves it exactly.
+    Endgame,
+    /// Searches it to a depth, as the levels do.
+    Midgame,
+}
+
+pub fn run(bench: Bench, args: &[String]) -> ExitCode {
+    let (mut count, mut threads) = (40usize, 1usize);
+    let (mut empties, mut depth) = match bench {
+        Bench::Endgame => (22u32, None),
+        Bench::Midgame => (40, Some(10u32)),
+    };
     let mut options = args.iter().map(String::as_str);
     while let Some(option) = options.next() {
         let value = options.next();
@@ -49,8 +64,13 @@ pub fn run(args: &[String]) -> ExitCode {
                 _ => return fail("--positions takes a number from 1 to 1000"),
             },
             "--empties" => match value.and_then(|v| v.parse().ok()) {
-                Some(n) if (8..=30).contains(&n) => empties = n,
-                _ => return fail("--empties takes a number from 8 to 30"),
+                Some(n) if bench == Bench::Endgame && (8..=30).contains(&n) => empties = n,
+                Some(n) if bench == Bench::Midgame && (8..=58).contains(&n) => empties = n,
+                _ => return fail("--empties takes a number from 8 to 30 (58 for midgame)"),
+            },
+            "--depth" if bench == Bench::Midgame => match value.and_then(|v| v.parse().ok()) {
+                Some(d) if (1..=30).contains(&d) => depth = Some(d),
+                _ => return fail("--depth takes a number from 1 to 30"),
             },
             "--threads" => match value.and_then(thread_count) {
                 Some(n) => threads = n,
@@ -65,8 +85,12 @@ pub fn run(args: &[String]) -> ExitCode {
         .filter_map(|opening| position_at(opening, empties, &mut player))
         .take(count)
         .collect();
+    let what = match depth {
+        Some(d) => format!("searched {d} plies deep"),
+        None => "solved".to_string(),
+    };
     println!(
-        "solver build: {}, {threads} thread(s), {} positions with {empties} empties",
+        "solver build: {}, {threads} thread(s), {} positions with {empties} empties {what}",
         solver_build(),
         positions.len()
     );
@@ -75,7 +99,17 @@ pub fn run(args: &[String]) -> ExitCode {
     for pos in &positions {
         searcher.clear();
         let clock = Stopwatch::start();
-        let result = searcher.solve(&pos.board(), &AtomicBool::new(false), &clock);
+        let stop = AtomicBool::new(false);
+        let result = match depth {
+            Some(d) => {
+                let limits = Limits {
+                    selectivity: Selectivity::TUNED,
+                    ..Limits::depth(d)
+                };
+                searcher.search(&pos.board(), &limits, &stop, &clock)
+            }
+            None => searcher.solve(&pos.board(), &stop, &clock),
+        };
         let time = clock.0.elapsed().as_secs_f64();
         secs += time;
         nodes += result.nodes;

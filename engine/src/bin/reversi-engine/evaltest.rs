@@ -2,14 +2,16 @@
 //! one: accuracy against exact scores on positions it never trained on, and strength in
 //! games at equal depth against the hand-written evaluation or another weights file.
 
-use crate::ladder::{openings, play_out};
+use crate::ladder::{openings, play_games, play_out};
 use crate::{Stopwatch, fail};
-use reversi_engine::search::{Evaluate, HandEval, Limits, NoClock, PatternEval, Searcher};
+use reversi_engine::search::{
+    Evaluate, HandEval, Limits, NoClock, PatternEval, Searcher, Selectivity,
+};
 use reversi_engine::train::{searched_game_positions, self_play_positions};
 use reversi_engine::{Board, Color, Move};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Seeds far above any training run's game numbers, so these games are new to the fit.
 const HELD_OUT_SEED: u64 = 1 << 40;
@@ -191,7 +193,7 @@ pub fn run(args: &[String]) -> ExitCode {
         let limits = if o.nboard {
             Limits {
                 solve_empties: (o.depth + 8).min(22),
-                selective: true,
+                selectivity: Selectivity::TUNED,
                 ..Limits::depth(o.depth)
             }
         } else {
@@ -201,36 +203,9 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         };
         let openings = openings(o.games / 2);
-        let results = Mutex::new(Vec::new());
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..o.threads {
-                scope.spawn(|| {
-                    loop {
-                        let job = next.fetch_add(1, Ordering::Relaxed);
-                        if job >= o.games {
-                            break;
-                        }
-                        let colour = if job.is_multiple_of(2) {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        let diff = game(&openings[job / 2], &learned, &opponent, colour, &limits);
-                        let mut r = results.lock().expect("no thread panicked holding it");
-                        r.push(diff);
-                        if r.len().is_multiple_of(20) {
-                            eprintln!("  {} games", r.len());
-                        }
-                    }
-                });
-            }
+        let t = play_games(o.games, o.threads, |job, colour| {
+            game(&openings[job / 2], &learned, &opponent, colour, &limits)
         });
-        let results = results.into_inner().expect("no thread panicked holding it");
-        let count = |sign: i32| results.iter().filter(|d| d.signum() == sign).count();
-        let (wins, draws, losses) = (count(1), count(0), count(-1));
-        let sum: i64 = results.iter().map(|&d| i64::from(d)).sum();
-        let games = results.len();
         let how = if o.nboard {
             format!(
                 "selective, exact from {} empties (NBoard's `set depth {}`)",
@@ -240,16 +215,20 @@ pub fn run(args: &[String]) -> ExitCode {
             "both solve the last 12 empties".to_string()
         };
         println!(
-            "Strength: learned vs {opponent_name}, depth {} each ({how}), {games} games from \
+            "Strength: learned vs {opponent_name}, depth {} each ({how}), {} games from \
              random openings with colours swapped:\n",
-            o.depth
+            o.depth,
+            t.games()
         );
         println!("| Won | Drawn | Lost | Score | Mean disc difference |");
         println!("|---:|---:|---:|---:|---:|");
         println!(
-            "| {wins} | {draws} | {losses} | {:.1} % | {:+.1} |",
-            (wins as f64 + 0.5 * draws as f64) / games as f64 * 100.0,
-            sum as f64 / games as f64
+            "| {} | {} | {} | {:.1} % | {:+.1} |",
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score() * 100.0,
+            t.mean_discs()
         );
     }
     ExitCode::SUCCESS

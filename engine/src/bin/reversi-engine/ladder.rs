@@ -144,8 +144,15 @@ fn grid_play(
                 };
                 let seed = seed.wrapping_mul(1000).wrapping_add(ply);
                 let clock = Stopwatch::start();
-                let result =
-                    grid_choose_move(&pos.board(), level, Scoring::MostDiscs, seed, &stop, &clock);
+                let result = grid_choose_move(
+                    &pos.board(),
+                    level,
+                    Scoring::MostDiscs,
+                    1,
+                    seed,
+                    &stop,
+                    &clock,
+                );
                 let index = result.best_move.expect("a side to move has a move");
                 GridMove::at(size.cell(index))
             }
@@ -155,19 +162,87 @@ fn grid_play(
     unreachable!("a game ends within its squares' count of moves")
 }
 
-/// The results of one pairing.
+/// The results of one pairing, for its first side.
 #[derive(Default)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
     disc_sum: i64,
 }
 
 impl Tally {
-    fn games(&self) -> u32 {
+    pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
+
+    /// Wins and half the draws, as a fraction of the games.
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games().max(1))
+    }
+
+    /// The score's standard error: how far it may lie from the true one by chance.
+    pub fn score_error(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
+        let p = self.score();
+        let points = [(self.wins, 1.0), (self.draws, 0.5), (self.losses, 0.0)];
+        let var = points
+            .iter()
+            .map(|&(count, x)| f64::from(count) * (x - p) * (x - p))
+            .sum::<f64>()
+            / n;
+        (var / n).sqrt()
+    }
+
+    /// The mean final disc difference.
+    pub fn mean_discs(&self) -> f64 {
+        self.disc_sum as f64 / f64::from(self.games().max(1))
+    }
+
+    fn add(&mut self, diff: i32) {
+        match diff.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.disc_sum += i64::from(diff);
+    }
+}
+
+/// Plays games `0..games` on `threads` threads: `play(job, colour)` plays game `job` with the
+/// first side on `colour` (black for even jobs, white for odd: each opening `job / 2` once
+/// with each colour) and returns the final disc difference for the first side.
+pub fn play_games(
+    games: usize,
+    threads: usize,
+    play: impl Fn(usize, Color) -> i32 + Sync,
+) -> Tally {
+    let tally = Mutex::new(Tally::default());
+    let next_job = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let job = next_job.fetch_add(1, Ordering::Relaxed);
+                    if job >= games {
+                        break;
+                    }
+                    let colour = if job.is_multiple_of(2) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let diff = play(job, colour);
+                    let mut t = tally.lock().expect("no thread panicked holding it");
+                    t.add(diff);
+                    if t.games().is_multiple_of(20) {
+                        eprintln!("  {} games", t.games());
+                    }
+                }
+            });
+        }
+    });
+    tally.into_inner().expect("no thread panicked holding it")
 }
 
 pub fn run(args: &[String]) -> ExitCode {
@@ -223,49 +298,23 @@ pub fn run(args: &[String]) -> ExitCode {
         let weaker = Level::from_number(n).expect("1 to 8");
         let stronger = Level::from_number(n + 1).expect("2 to 9");
         let started = Instant::now();
-        let tally = Mutex::new(Tally::default());
-        let next_job = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let job = next_job.fetch_add(1, Ordering::Relaxed);
-                        if job >= games {
-                            break;
-                        }
-                        let colour = if job.is_multiple_of(2) {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        let seed = (u64::from(n) << 32) | job as u64;
-                        let diff = if size == BoardSize::Eight {
-                            play(&openings[job / 2], stronger, weaker, colour, seed)
-                        } else {
-                            let opening = &sized_openings[job / 2];
-                            grid_play(opening, size, (stronger, weaker), colour, seed)
-                        };
-                        let mut t = tally.lock().expect("no thread panicked holding it");
-                        match diff.signum() {
-                            1 => t.wins += 1,
-                            0 => t.draws += 1,
-                            _ => t.losses += 1,
-                        }
-                        t.disc_sum += i64::from(diff);
-                    }
-                });
+        let t = play_games(games, threads, |job, colour| {
+            let seed = (u64::from(n) << 32) | job as u64;
+            if size == BoardSize::Eight {
+                play(&openings[job / 2], stronger, weaker, colour, seed)
+            } else {
+                let opening = &sized_openings[job / 2];
+                grid_play(opening, size, (stronger, weaker), colour, seed)
             }
         });
-        let t = tally.into_inner().expect("no thread panicked holding it");
-        let score = (f64::from(t.wins) + 0.5 * f64::from(t.draws)) / f64::from(t.games());
         println!(
             "| {stronger} | {weaker} | {} | {} | {} | {} | {:.0} % | {:+.1} | {:.0} s |",
             t.games(),
             t.wins,
             t.draws,
             t.losses,
-            score * 100.0,
-            t.disc_sum as f64 / f64::from(t.games()),
+            t.score() * 100.0,
+            t.mean_discs(),
             started.elapsed().as_secs_f64()
         );
     }

@@ -18,6 +18,7 @@ use std::time::Instant;
 mod endbench;
 mod evaltest;
 mod ladder;
+mod matches;
 mod nboard;
 mod probcut;
 mod train;
@@ -27,16 +28,19 @@ const USAGE: &str = "usage:
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench endgame [--positions N] [--empties E] [--threads N]   (solves positions of the engine's own games: the ordering's training set)
+  reversi-engine bench midgame [--positions N] [--empties E] [--depth D] [--threads N]   (searches them D plies deep, as the levels do)
   reversi-engine bench probcut [--positions N] [--depth D]   (how well a search half as deep predicts a deeper one)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
-  reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH]    (e.g. analyse f5d6c3d3c4)
-  reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; N threads solve)
+  reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH] [--threads N]   (e.g. analyse f5d6c3d3c4)
+  reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; on N threads)
   reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--per-phase N]
                        [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]
+  reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]
+                       [--a SIDE] [--b SIDE]   (two searches play; SIDE: probcut=T|off|guess,weights=FILE)
   reversi-engine weights FILE [--round OUT]   (what a weights file holds; --round: its weights
                                                rounded to the unit fitting uses now, into OUT)";
 
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
         Some("ladder") => ladder::run(&args[1..]),
         Some("train") => train::run(&args[1..]),
         Some("evaltest") => evaltest::run(&args[1..]),
+        Some("match") => matches::run(&args[1..]),
         Some("-h") | Some("--help") | None => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -333,7 +338,10 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         return bench_six();
     }
     if args.first().map(String::as_str) == Some("endgame") {
-        return endbench::run(&args[1..]);
+        return endbench::run(endbench::Bench::Endgame, &args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("midgame") {
+        return endbench::run(endbench::Bench::Midgame, &args[1..]);
     }
     if args.first().map(String::as_str) == Some("probcut") {
         return probcut::run(&args[1..]);
@@ -453,15 +461,30 @@ fn cmd_weights(args: &[String]) -> ExitCode {
 }
 
 fn cmd_analyse(args: &[String]) -> ExitCode {
-    if let [flag, side, rest @ ..] = args
+    let mut threads = 1;
+    let mut args = args.to_vec();
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        match args.get(i + 1).and_then(|n| thread_count(n)) {
+            Some(n) => threads = n,
+            None => return fail(THREADS_WANTED),
+        }
+        args.drain(i..i + 2);
+    }
+    if let [flag, side, rest @ ..] = &args[..]
         && flag == "--size"
     {
         return match side.parse().ok().and_then(BoardSize::from_side) {
-            Some(BoardSize::Eight) => cmd_analyse(rest),
+            Some(BoardSize::Eight) => analyse_eight(rest, threads),
+            Some(_) if threads > 1 => fail("--threads is for 8×8 boards"),
             Some(size) => analyse_generic(size, rest),
             None => fail(format!("`{side}` is not a board size (4, 6, 8 or 10)")),
         };
     }
+    analyse_eight(&args, threads)
+}
+
+/// `analyse` on 8×8: the fast path's search on `threads` threads.
+fn analyse_eight(args: &[String], threads: usize) -> ExitCode {
     let Some(transcript) = args.first() else {
         return fail("analyse needs a transcript such as f5d6c3d3c4");
     };
@@ -475,7 +498,7 @@ fn cmd_analyse(args: &[String]) -> ExitCode {
         Ok(m) => m,
         Err(e) => return fail(format!("bad transcript: {e}")),
     };
-    let mut searcher = Searcher::new(64);
+    let mut searcher = Searcher::new(64).with_threads(threads);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         solve_empties: 16,

@@ -1,0 +1,175 @@
+//! `reversi-engine match`: two ways of searching play each other from random openings, each
+//! opening once with each colour, at equal depth or an equal node budget per move. It is how
+//! a change to the search (ProbCut's confidence) or a weights file is judged by results
+//! rather than by a guess; equal nodes stand for equal time, which on a shared machine can
+//! not be measured fairly game by game.
+
+use crate::fail;
+use crate::ladder::{openings, play_games, play_out};
+use reversi_engine::search::{Evaluate, Limits, NoClock, PatternEval, Searcher, Selectivity};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// One side: how it searches and with which evaluation.
+struct Side {
+    selectivity: Selectivity,
+    /// A weights file's evaluation (the built-in one if none).
+    eval: Option<Arc<PatternEval>>,
+    name: String,
+}
+
+/// A side from `probcut=T|off|guess` and `weights=FILE`, joined by commas.
+fn side(spec: &str) -> Result<Side, String> {
+    let mut side = Side {
+        selectivity: Selectivity::TUNED,
+        eval: None,
+        name: spec.to_string(),
+    };
+    for part in spec.split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('=') {
+            Some(("probcut", "off")) => side.selectivity = Selectivity::Full,
+            Some(("probcut", "guess")) => side.selectivity = Selectivity::Guess,
+            Some(("probcut", t)) => {
+                let hundredths = t
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|t| (0.1..=9.0).contains(t))
+                    .ok_or(format!(
+                        "probcut={t}: a confidence from 0.1 to 9 (in σ), off or guess"
+                    ))?;
+                side.selectivity = Selectivity::ProbCut {
+                    confidence: (hundredths * 100.0).round() as u16,
+                };
+            }
+            Some(("weights", path)) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                let eval = PatternEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                side.eval = Some(Arc::new(eval));
+            }
+            _ => {
+                return Err(format!(
+                    "`{part}` is not probcut=T|off|guess or weights=FILE"
+                ));
+            }
+        }
+    }
+    if side.name.is_empty() {
+        side.name = "defaults".into();
+    }
+    Ok(side)
+}
+
+struct Options {
+    games: usize,
+    threads: usize,
+    depth: u32,
+    nodes: Option<u64>,
+    solve: u32,
+    sides: [Side; 2],
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        games: 200,
+        threads: 1,
+        depth: 8,
+        nodes: None,
+        solve: 14,
+        sides: [side("")?, side("")?],
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let value = it.next().ok_or(format!("{arg} needs a value"))?;
+        let number = |range: std::ops::RangeInclusive<u64>| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| range.contains(n))
+                .ok_or(format!(
+                    "{arg} needs a number from {} to {}",
+                    range.start(),
+                    range.end()
+                ))
+        };
+        match arg.as_str() {
+            "--games" => o.games = number(2..=100_000)? as usize / 2 * 2,
+            "--threads" => o.threads = number(1..=64)? as usize,
+            "--depth" => o.depth = number(1..=60)? as u32,
+            "--nodes" => o.nodes = Some(number(1000..=u64::MAX)?),
+            "--solve" => o.solve = number(0..=30)? as u32,
+            "--a" => o.sides[0] = side(value)?,
+            "--b" => o.sides[1] = side(value)?,
+            other => return Err(format!("unknown match option `{other}`")),
+        }
+    }
+    if o.nodes.is_some() && !args.iter().any(|a| a == "--depth") {
+        o.depth = 60; // the budget decides how deep
+    }
+    Ok(o)
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let o = match options(args) {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    let openings = openings(o.games / 2);
+    // Nodes and moves of each side, for the cost of its settings.
+    let work = [(); 2].map(|_| (AtomicU64::new(0), AtomicU64::new(0)));
+    let tally = play_games(o.games, o.threads, |job, colour| {
+        let mut searchers = o.sides.each_ref().map(|s| {
+            let searcher = Searcher::new(16);
+            match &s.eval {
+                Some(e) => searcher.with_eval(Box::new(Arc::clone(e) as Arc<dyn Evaluate>)),
+                None => searcher,
+            }
+        });
+        let stop = AtomicBool::new(false);
+        play_out(&openings[job / 2], colour, |pos, side, _| {
+            let who = usize::from(side != colour);
+            let limits = Limits {
+                depth: o.depth,
+                nodes: o.nodes,
+                time_ms: None,
+                solve_empties: o.solve,
+                selectivity: o.sides[who].selectivity,
+            };
+            let r = searchers[who].search(&pos.board(), &limits, &stop, &NoClock);
+            work[who].0.fetch_add(r.nodes, Ordering::Relaxed);
+            work[who].1.fetch_add(1, Ordering::Relaxed);
+            r.best_move.expect("a side to move has a move")
+        })
+    });
+    let budget = match o.nodes {
+        Some(n) => format!("{n} nodes a move (at most {} plies)", o.depth),
+        None => format!("{} plies a move", o.depth),
+    };
+    println!(
+        "Match: `{}` (A) against `{}` (B), {budget}, exact from {} empties, {} games from \
+         random openings with colours swapped:\n",
+        o.sides[0].name,
+        o.sides[1].name,
+        o.solve,
+        tally.games()
+    );
+    let per_move = |(nodes, moves): &(AtomicU64, AtomicU64)| {
+        nodes.load(Ordering::Relaxed) as f64 / moves.load(Ordering::Relaxed).max(1) as f64
+    };
+    println!(
+        "| A won | Drawn | A lost | A's score | A's mean disc difference | Nodes a move, A | Nodes a move, B |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {} | {} | {} | {:.1} % ± {:.1} | {:+.2} | {:.0} | {:.0} |",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.score() * 100.0,
+        tally.score_error() * 100.0,
+        tally.mean_discs(),
+        per_move(&work[0]),
+        per_move(&work[1])
+    );
+    ExitCode::SUCCESS
+}

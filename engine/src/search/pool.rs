@@ -1,0 +1,225 @@
+//! The midgame search's helper threads: young brothers wait, with nested splits and a
+//! helpful owner.
+//!
+//! A thread whose node's first move has not cut, with a helper idle, opens a split point:
+//! the node's other moves, for any thread to take one at a time. Idle helpers join the
+//! newest open point; a thread working under a point may open another one below it, so no
+//! helper waits while work is left anywhere; and the thread that opened a point, once its
+//! moves are all taken, helps at the points opened below its own until its helpers finish,
+//! instead of waiting for them. A cutoff at a point stops every thread working under it
+//! (each thread checks the points above it when it polls), and a stop from outside reaches
+//! the helpers the same way, through the points the searching thread opened.
+
+use super::ordering::Candidate;
+use super::{Ctx, INF, Selectivity};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// One node's moves, shared out.
+pub(crate) struct SplitPoint {
+    /// The moves left when the point opened, best first.
+    pub moves: Vec<Candidate>,
+    /// The next move nobody has taken (an index into `moves`).
+    pub next: AtomicUsize,
+    /// The best score so far and the window's upper end.
+    pub alpha: AtomicI32,
+    pub beta: i32,
+    /// Plies to go at the node (its moves are searched one less).
+    pub depth: u32,
+    /// Whether the node is on the principal variation (full-window re-searches).
+    pub pv: bool,
+    pub selectivity: Selectivity,
+    /// The best score and move among the moves finished.
+    pub best: Mutex<(i32, u8)>,
+    /// A move cut, or the thread that opened the point was stopped: take no more.
+    pub cut: AtomicBool,
+    /// Threads working on its moves now, the owner included.
+    workers: AtomicUsize,
+    /// The points above it, outermost first: a cut in any of them stops the work here too.
+    pub chain: Vec<Arc<SplitPoint>>,
+}
+
+impl SplitPoint {
+    /// Whether this point or one above it has been cut.
+    pub fn stopped(&self) -> bool {
+        self.cut.load(Ordering::Acquire) || self.chain.iter().any(|s| s.cut.load(Ordering::Acquire))
+    }
+
+    /// Whether `other` lies above this point (or is it).
+    fn under(&self, other: &Arc<SplitPoint>) -> bool {
+        std::ptr::eq(self, &**other) || self.chain.iter().any(|s| Arc::ptr_eq(s, other))
+    }
+}
+
+/// The helpers of one search and the split points open for them.
+pub(crate) struct Pool {
+    /// Split points that may have moves left, oldest first.
+    open: Mutex<Vec<Arc<SplitPoint>>>,
+    wake: Condvar,
+    /// Helpers waiting for work.
+    idle: AtomicUsize,
+    /// The search is over: the helpers return.
+    done: AtomicBool,
+    /// Nodes the helpers searched.
+    pub nodes: AtomicU64,
+}
+
+impl Pool {
+    pub fn new() -> Pool {
+        Pool {
+            open: Mutex::new(Vec::new()),
+            wake: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether a helper is waiting for work: only then is a split worth its cost.
+    #[inline]
+    pub fn has_idle(&self) -> bool {
+        self.idle.load(Ordering::Relaxed) > 0
+    }
+
+    /// Ends the helpers' loops once their work is done.
+    pub fn finish(&self) {
+        self.done.store(true, Ordering::Release);
+        let _guard = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        self.wake.notify_all();
+    }
+
+    /// A helper's life: joins open split points until the search is over. `ctx` is the
+    /// helper's own context (the shared table and evaluation, no clock or limits).
+    pub fn help(&self, ctx: &mut Ctx, work: impl Fn(&mut Ctx, &SplitPoint)) {
+        loop {
+            let point = {
+                let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    if self.done.load(Ordering::Acquire) {
+                        return;
+                    }
+                    if let Some(p) = take_work(&open, |_| true) {
+                        break p;
+                    }
+                    self.idle.fetch_add(1, Ordering::Relaxed);
+                    open = self.wake.wait(open).unwrap_or_else(|e| e.into_inner());
+                    self.idle.fetch_sub(1, Ordering::Relaxed);
+                }
+            };
+            self.work_at(ctx, &point, &work);
+            // Counted before leaving the point: the search's total is read once every
+            // point is left.
+            let nodes = std::mem::take(&mut ctx.nodes);
+            self.nodes.fetch_add(nodes, Ordering::Relaxed);
+            point.workers.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+
+    /// Searches the moves of `moves` (the rest of a node's moves, best first) with the
+    /// helpers: opens a split point, takes moves until none are left, then helps below it
+    /// until every helper working on it has finished. Returns the best score and move among
+    /// them (`-INF` if none finished); `ctx.aborted` says whether this thread was
+    /// stopped (from outside or by a cut above), a cut of the point's own not counting.
+    #[allow(clippy::too_many_arguments)]
+    pub fn split(
+        &self,
+        ctx: &mut Ctx,
+        moves: Vec<Candidate>,
+        (alpha, beta): (i32, i32),
+        depth: u32,
+        pv: bool,
+        work: impl Fn(&mut Ctx, &SplitPoint),
+    ) -> (i32, u8) {
+        let point = Arc::new(SplitPoint {
+            moves,
+            next: AtomicUsize::new(0),
+            alpha: AtomicI32::new(alpha),
+            beta,
+            depth,
+            pv,
+            selectivity: ctx.selectivity,
+            best: Mutex::new((-INF, super::tt::NO_MOVE)),
+            cut: AtomicBool::new(false),
+            workers: AtomicUsize::new(1),
+            chain: ctx.splits.clone(),
+        });
+        {
+            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            open.push(Arc::clone(&point));
+            self.wake.notify_all();
+        }
+        ctx.splits.push(Arc::clone(&point));
+        work(ctx, &point);
+        if ctx.aborted && !point.cut.load(Ordering::Acquire) {
+            // Stopped from outside or above: the helpers here stop too.
+            point.cut.store(true, Ordering::Release);
+        }
+        // The owner's moves are all taken: help below this point until its helpers finish,
+        // counted idle meanwhile so that they open points for it.
+        self.idle.fetch_add(1, Ordering::Relaxed);
+        while point.workers.load(Ordering::Acquire) > 1 {
+            let below = if ctx.aborted {
+                None
+            } else {
+                let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+                take_work(&open, |p| p.under(&point) && !Arc::ptr_eq(p, &point))
+            };
+            match below {
+                Some(p) => {
+                    let mine = std::mem::take(&mut ctx.splits);
+                    self.work_at(ctx, &p, &work);
+                    p.workers.fetch_sub(1, Ordering::AcqRel);
+                    ctx.splits = mine;
+                    ctx.aborted = false;
+                    ctx.poll();
+                }
+                None => std::hint::spin_loop(),
+            }
+        }
+        self.idle.fetch_sub(1, Ordering::Relaxed);
+        self.close(&point);
+        ctx.splits.pop();
+        let found = *point.best.lock().unwrap_or_else(|e| e.into_inner());
+        if ctx.aborted {
+            // Perhaps only this point's own cut: look again at what lies above.
+            ctx.aborted = false;
+            ctx.poll();
+        }
+        found
+    }
+
+    /// Works at `point` (already counted among its workers, which the caller leaves after).
+    fn work_at(
+        &self,
+        ctx: &mut Ctx,
+        point: &Arc<SplitPoint>,
+        work: &impl Fn(&mut Ctx, &SplitPoint),
+    ) {
+        ctx.splits = point.chain.clone();
+        ctx.splits.push(Arc::clone(point));
+        ctx.selectivity = point.selectivity;
+        ctx.aborted = false;
+        work(ctx, point);
+        ctx.splits.clear();
+        ctx.aborted = false;
+    }
+
+    /// Takes `point` off the open list.
+    fn close(&self, point: &Arc<SplitPoint>) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.retain(|p| !Arc::ptr_eq(p, point));
+    }
+}
+
+/// The newest open point that `fits`, has moves left and is not stopped, counted as joined.
+fn take_work(
+    open: &[Arc<SplitPoint>],
+    fits: impl Fn(&Arc<SplitPoint>) -> bool,
+) -> Option<Arc<SplitPoint>> {
+    let p = open
+        .iter()
+        .rev()
+        .find(|p| fits(p) && p.next.load(Ordering::Relaxed) < p.moves.len() && !p.stopped())?;
+    p.workers.fetch_add(1, Ordering::AcqRel);
+    Some(Arc::clone(p))
+}
