@@ -67,7 +67,8 @@ impl Clock for NoClock {
 pub struct Limits {
     /// Deepest midgame iteration, in plies.
     pub depth: u32,
-    /// Node budget; the search stops soon after passing it.
+    /// Node budget; the search stops soon after passing it (counted on the searching
+    /// thread: helper threads add to the work done, not to the budget).
     pub nodes: Option<u64>,
     /// Time budget in milliseconds, measured by the caller's [`Clock`].
     pub time_ms: Option<u64>,
@@ -208,14 +209,26 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     pub(crate) fn poll(&mut self) {
         self.next_poll = self.nodes + POLL_INTERVAL;
-        if self.stop.load(Ordering::Relaxed)
+        let stopped = self.stop.load(Ordering::Relaxed)
             || self.time_ms.is_some_and(|t| self.clock.elapsed_ms() >= t)
-            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.node_limit.is_some_and(|n| self.nodes >= n);
+        if stopped && let Some(pool) = self.pool {
+            // The helpers' stop flag: every thread of the search stops with this one.
+            pool.stop.store(true, Ordering::Relaxed);
+        }
+        if stopped
             || (self.in_split && self.parallel.is_some_and(|p| p.cut.load(Ordering::Relaxed)))
             || self.splits.last().is_some_and(|s| s.stopped())
         {
             self.aborted = true;
         }
+    }
+
+    /// The nodes counted so far, leaving the count at zero (a helper hands them over after
+    /// each piece of work); the next look at the limits comes as it would from zero.
+    pub fn take_nodes(&mut self) -> u64 {
+        self.next_poll = POLL_INTERVAL;
+        std::mem::take(&mut self.nodes)
     }
 
     /// Milliseconds since the search began, by the caller's clock.
@@ -326,21 +339,23 @@ impl Searcher {
         ctx.parallel = Some(&parallel);
         let pool = Pool::new();
         ctx.pool = Some(&pool);
-        let never = AtomicBool::new(false);
-        let (tt, eval) = (&self.tt, &*self.eval);
-        std::thread::scope(|s| {
+        let (tt, eval, pool) = (&self.tt, &*self.eval, &pool);
+        let mut result = std::thread::scope(|s| {
             for _ in 0..parallel.helpers {
-                s.spawn(|| {
-                    // Stopped only through the split points it works under.
-                    let mut helper = Ctx::new(tt, eval, reverse, &never, &NoClock);
+                s.spawn(move || {
+                    // Stopped when the searching thread is, or by a cut above its work.
+                    let mut helper = Ctx::new(tt, eval, reverse, &pool.stop, &NoClock);
+                    helper.pool = Some(pool);
                     pool.help(&mut helper, midgame::share);
                 });
             }
-            let mut result = midgame::iterate(&mut ctx, board, limits);
+            let result = midgame::iterate(&mut ctx, board, limits);
             pool.finish();
-            result.nodes += pool.nodes.load(Ordering::Relaxed);
             result
-        })
+        });
+        // Read once every helper has ended and counted its nodes.
+        result.nodes += pool.nodes.load(Ordering::Relaxed);
+        result
     }
 
     /// Solves `board` exactly (until `stop`): best move, final disc difference and a PV.

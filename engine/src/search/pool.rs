@@ -1,14 +1,18 @@
 //! The midgame search's helper threads: young brothers wait, with nested splits and a
 //! helpful owner.
 //!
-//! A thread whose node's first move has not cut, with a helper idle, opens a split point:
-//! the node's other moves, for any thread to take one at a time. Idle helpers join the
-//! newest open point; a thread working under a point may open another one below it, so no
-//! helper waits while work is left anywhere; and the thread that opened a point, once its
-//! moves are all taken, helps at the points opened below its own until its helpers finish,
+//! A thread whose node's first move has not cut, with another thread idle, opens a split
+//! point: the node's other moves, for any thread to take one at a time. Idle helpers join
+//! the newest open point; a thread working under a point may open another one below it, so
+//! no helper waits while work is left anywhere; and the thread that opened a point, once its
+//! moves are all taken, helps at the points opened below its own until its helpers leave,
 //! instead of waiting for them. A cutoff at a point stops every thread working under it
-//! (each thread checks the points above it when it polls), and a stop from outside reaches
-//! the helpers the same way, through the points the searching thread opened.
+//! (each thread checks the points above it when it polls). When the searching thread is
+//! stopped (from outside, or by its time or node budget) it raises the pool's stop flag,
+//! which is every helper's: a move is only ever dropped from a point when the search stops
+//! or a point above it is cut, so a point's owner, looking again after its helpers leave,
+//! never takes a point with a dropped move for a finished one. The node budget counts the
+//! searching thread's nodes only.
 
 use super::ordering::Candidate;
 use super::{Ctx, INF, Selectivity};
@@ -56,10 +60,13 @@ pub(crate) struct Pool {
     /// Split points that may have moves left, oldest first.
     open: Mutex<Vec<Arc<SplitPoint>>>,
     wake: Condvar,
-    /// Helpers waiting for work.
+    /// Threads waiting for work: helpers with none, owners whose moves are all taken.
     idle: AtomicUsize,
     /// The search is over: the helpers return.
     done: AtomicBool,
+    /// The searching thread was stopped (from outside, or by its time or node budget): the
+    /// helpers' stop flag, so that every thread stops, wherever it works.
+    pub stop: AtomicBool,
     /// Nodes the helpers searched.
     pub nodes: AtomicU64,
 }
@@ -71,11 +78,12 @@ impl Pool {
             wake: Condvar::new(),
             idle: AtomicUsize::new(0),
             done: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
         }
     }
 
-    /// Whether a helper is waiting for work: only then is a split worth its cost.
+    /// Whether a thread is waiting for work: only then is a split worth its cost.
     #[inline]
     pub fn has_idle(&self) -> bool {
         self.idle.load(Ordering::Relaxed) > 0
@@ -89,7 +97,8 @@ impl Pool {
     }
 
     /// A helper's life: joins open split points until the search is over. `ctx` is the
-    /// helper's own context (the shared table and evaluation, no clock or limits).
+    /// helper's own context (the shared table and evaluation, [`Pool::stop`] as its stop
+    /// flag, no clock or budget).
     pub fn help(&self, ctx: &mut Ctx, work: impl Fn(&mut Ctx, &SplitPoint)) {
         loop {
             let point = {
@@ -107,20 +116,17 @@ impl Pool {
                 }
             };
             self.work_at(ctx, &point, &work);
-            // Counted before leaving the point: the search's total is read once every
-            // point is left.
-            let nodes = std::mem::take(&mut ctx.nodes);
-            self.nodes.fetch_add(nodes, Ordering::Relaxed);
-            point.workers.fetch_sub(1, Ordering::AcqRel);
+            self.nodes.fetch_add(ctx.take_nodes(), Ordering::Relaxed);
         }
     }
 
     /// Searches the moves of `moves` (the rest of a node's moves, best first) with the
     /// helpers: opens a split point, takes moves until none are left, then helps below it
-    /// until every helper working on it has finished. Returns the best score and move among
-    /// them (`-INF` if none finished); `ctx.aborted` says whether this thread was
-    /// stopped (from outside or by a cut above), a cut of the point's own not counting.
-    #[allow(clippy::too_many_arguments)]
+    /// until every thread working on it has left. Returns the best score and move among
+    /// them (`-INF` if none finished). `ctx.aborted` says whether this thread must stop (from
+    /// outside or by a cut above); a cut of the point's own does not count, and a point a
+    /// move was dropped from is never returned as if complete, since a move is dropped only
+    /// when the search stops or a point above is cut, which the last look here sees.
     pub fn split(
         &self,
         ctx: &mut Ctx,
@@ -151,12 +157,12 @@ impl Pool {
         ctx.splits.push(Arc::clone(&point));
         work(ctx, &point);
         if ctx.aborted && !point.cut.load(Ordering::Acquire) {
-            // Stopped from outside or above: the helpers here stop too.
+            // Stopped from outside or above: the helpers here stop at once too.
             point.cut.store(true, Ordering::Release);
         }
-        // The owner's moves are all taken: help below this point until its helpers finish,
-        // counted idle meanwhile so that they open points for it.
-        self.idle.fetch_add(1, Ordering::Relaxed);
+        // The owner's moves are all taken: it helps below this point until its helpers
+        // leave, counted idle while it has nothing to do so that they open points for it.
+        let (mut idle, mut spins) = (false, 0u32);
         while point.workers.load(Ordering::Acquire) > 1 {
             let below = if ctx.aborted {
                 None
@@ -164,37 +170,51 @@ impl Pool {
                 let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
                 take_work(&open, |p| p.under(&point) && !Arc::ptr_eq(p, &point))
             };
-            match below {
-                Some(p) => {
-                    let mine = std::mem::take(&mut ctx.splits);
-                    self.work_at(ctx, &p, &work);
-                    p.workers.fetch_sub(1, Ordering::AcqRel);
-                    ctx.splits = mine;
-                    ctx.aborted = false;
-                    ctx.poll();
+            if let Some(p) = below {
+                if std::mem::take(&mut idle) {
+                    self.idle.fetch_sub(1, Ordering::Relaxed);
                 }
-                None => std::hint::spin_loop(),
+                spins = 0;
+                let mine = std::mem::take(&mut ctx.splits);
+                self.work_at(ctx, &p, &work);
+                ctx.splits = mine;
+                ctx.poll();
+            } else {
+                if !std::mem::replace(&mut idle, true) {
+                    self.idle.fetch_add(1, Ordering::Relaxed);
+                }
+                // A short spin for a point about to open below, then the core goes to
+                // whatever else runs (the game's frames).
+                spins += 1;
+                if spins < 64 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
             }
         }
-        self.idle.fetch_sub(1, Ordering::Relaxed);
+        if idle {
+            self.idle.fetch_sub(1, Ordering::Relaxed);
+        }
         self.close(&point);
         ctx.splits.pop();
         let found = *point.best.lock().unwrap_or_else(|e| e.into_inner());
-        if ctx.aborted {
-            // Perhaps only this point's own cut: look again at what lies above.
-            ctx.aborted = false;
-            ctx.poll();
-        }
+        // Whatever stopped this thread or its helpers: look again at what lies above, the
+        // point's own cut no longer counting.
+        ctx.aborted = false;
+        ctx.poll();
         found
     }
 
-    /// Works at `point` (already counted among its workers, which the caller leaves after).
+    /// Works at `point` (already counted among its workers) and leaves it, even if the work
+    /// panics (the owner waits for its workers to leave).
     fn work_at(
         &self,
         ctx: &mut Ctx,
         point: &Arc<SplitPoint>,
         work: &impl Fn(&mut Ctx, &SplitPoint),
     ) {
+        let _leave = Leave(point);
         ctx.splits = point.chain.clone();
         ctx.splits.push(Arc::clone(point));
         ctx.selectivity = point.selectivity;
@@ -208,6 +228,15 @@ impl Pool {
     fn close(&self, point: &Arc<SplitPoint>) {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         open.retain(|p| !Arc::ptr_eq(p, point));
+    }
+}
+
+/// Leaves a split point's workers when dropped.
+struct Leave<'a>(&'a SplitPoint);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        self.0.workers.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
