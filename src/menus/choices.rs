@@ -10,7 +10,7 @@ use reversi_engine::{
 
 use crate::i18n::{Language, Msg};
 use crate::rules::{GameSetup, Player};
-use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings};
+use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings, available_cores};
 use crate::theme::widgets::{self, Selected};
 
 /// Spawns a row of colour samples for person `person`'s accent.
@@ -155,6 +155,8 @@ impl Choice {
             Choice::MoveScores(b) => s.move_scores == b,
             Choice::Graphics(q) => s.graphics == q,
             Choice::Language(l) => s.language == l,
+            // A file from a machine with more cores than this one's means all of these.
+            Choice::Cores(None) => s.computer_cores.is_none_or(|n| n >= available_cores()),
             Choice::Cores(n) => s.computer_cores == n,
         }
     }
