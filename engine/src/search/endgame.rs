@@ -58,6 +58,7 @@ macro_rules! define_solver {
         };
         use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
         use crate::search::eval::neighbours;
+        use crate::search::pool::record_move;
         use crate::search::ordering::{
             Candidate, CORNERS, MoveList, NEIGHBOURS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C,
             corner_stable, parity_of, pick,
@@ -625,15 +626,7 @@ macro_rules! define_solver {
                 if ctx.aborted {
                     return;
                 }
-                {
-                    let mut best = shared.best.lock().unwrap_or_else(|e| e.into_inner());
-                    if v > best.0 {
-                        *best = (v, c.square);
-                    }
-                }
-                if v > a {
-                    shared.alpha.fetch_max(v, Ordering::Relaxed);
-                }
+                record_move(&shared.best, &shared.alpha, v, a, c.square);
                 if v >= beta {
                     par.cut.store(true, Ordering::Relaxed);
                     return;

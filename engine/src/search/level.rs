@@ -52,7 +52,7 @@ struct Settings {
     tolerance: i32,
     solve_empties: u32,
     time_ms: Option<u64>,
-    selective: bool,
+    selectivity: Selectivity,
     tt_mb: usize,
 }
 
@@ -116,7 +116,12 @@ impl Level {
             tolerance,
             solve_empties,
             time_ms,
-            selective,
+            // The levels that prune selectively prune as tuned.
+            selectivity: if selective {
+                Selectivity::TUNED
+            } else {
+                Selectivity::Full
+            },
             tt_mb,
         };
         match self {
@@ -238,11 +243,7 @@ pub fn choose_move_for(
                 nodes: None,
                 time_ms: settings.time_ms,
                 solve_empties: settings.solve_empties,
-                selectivity: if settings.selective {
-                    Selectivity::TUNED
-                } else {
-                    Selectivity::Full
-                },
+                selectivity: settings.selectivity,
             };
             searcher.search(board, &limits, stop, clock)
         }

@@ -3,7 +3,7 @@
 
 use super::endgame;
 use super::ordering::{Candidate, MoveList};
-use super::pool::SplitPoint;
+use super::pool::{SplitPoint, record_move};
 use super::probcut::{self, Selectivity};
 use super::tt::{KIND_EXACT, KIND_MID, NO_MOVE};
 use super::{Ctx, DISC, INF, Limits, SearchResult};
@@ -208,15 +208,7 @@ pub(crate) fn share(ctx: &mut Ctx, point: &SplitPoint) {
         if ctx.aborted {
             return;
         }
-        {
-            let mut best = point.best.lock().unwrap_or_else(|e| e.into_inner());
-            if v > best.0 {
-                *best = (v, c.square);
-            }
-        }
-        if v > a {
-            point.alpha.fetch_max(v, Ordering::Relaxed);
-        }
+        record_move(&point.best, &point.alpha, v, a, c.square);
         if v >= beta {
             point.cut.store(true, Ordering::Release);
             return;

@@ -231,6 +231,23 @@ impl Pool {
     }
 }
 
+/// What one thread of a split does with a move it finished at `v`, searched with `a` as the
+/// window's lower end: the split's best score and move, and its lower end for the moves
+/// still to take. (Whether `v` cuts is the caller's, each split stopping its own threads.)
+/// Shared by the midgame's split points and the solver's splits.
+#[inline]
+pub(crate) fn record_move(best: &Mutex<(i32, u8)>, alpha: &AtomicI32, v: i32, a: i32, square: u8) {
+    {
+        let mut best = best.lock().unwrap_or_else(|e| e.into_inner());
+        if v > best.0 {
+            *best = (v, square);
+        }
+    }
+    if v > a {
+        alpha.fetch_max(v, Ordering::Relaxed);
+    }
+}
+
 /// Leaves a split point's workers when dropped.
 struct Leave<'a>(&'a SplitPoint);
 
