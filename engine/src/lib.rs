@@ -10,6 +10,7 @@ mod bits_avx2;
 #[cfg(target_arch = "x86_64")]
 mod bits_avx512;
 mod board;
+pub mod book;
 mod color;
 mod game;
 pub mod ggf;

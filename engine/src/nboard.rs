@@ -15,6 +15,7 @@
 //! assert!(reply.iter().any(|line| line.starts_with("=== ")));
 //! ```
 
+use crate::book::Book;
 use crate::ggf::Record;
 use crate::position::{Move, Status};
 use crate::search::{Clock, DISC, Limits, Searcher, Selectivity};
@@ -132,6 +133,8 @@ pub struct Session {
     game: Game,
     depth: u32,
     searcher: Searcher,
+    /// Plays from the opening book while the game is in it (standard scoring only).
+    book: bool,
 }
 
 impl Default for Session {
@@ -147,7 +150,14 @@ impl Session {
             game: Game::new(Rules::default()),
             depth: 12,
             searcher: Searcher::long_lived(64),
+            book: true,
         }
+    }
+
+    /// The same session without the opening book: every move searched at the set depth.
+    pub fn without_book(mut self) -> Session {
+        self.book = false;
+        self
     }
 
     /// The same session with its exact solving on `threads` threads (see
@@ -231,6 +241,22 @@ impl Session {
             Status::Over(_) => return vec![CommandError("the game is over".into()).reply()],
             Status::MustPass(_) => return vec!["=== PA".to_string()],
             Status::ToMove(_) => {}
+        }
+        if self.book
+            && self.game.rules().scoring == Scoring::MostDiscs
+            && let Some(moves) = Book::builtin().moves(&pos.board())
+        {
+            // The book's best (the first of equals): the same game gets the same moves.
+            let (best, value) = moves[0];
+            let secs = clock.elapsed_ms() as f64 / 1000.0;
+            return vec![
+                format!("nodestats 0 {secs:.2}"),
+                format!(
+                    "=== {} {:.2} {secs:.2}",
+                    best.to_string().to_ascii_uppercase(),
+                    value as f64
+                ),
+            ];
         }
         let limits = Limits {
             solve_empties: self.solve_empties(),

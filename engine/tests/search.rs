@@ -1,6 +1,7 @@
 //! The search against known answers: FFO endgame scores, plain negamax on small endgames,
 //! legal moves at every level, and prompt returns on cancellation and time limits.
 
+use reversi_engine::book::Book;
 use reversi_engine::notation::parse_board;
 use reversi_engine::search::{
     Clock, Level, Limits, NoClock, Searcher, Selectivity, choose_move, choose_move_for, solve,
@@ -243,8 +244,52 @@ fn levels_are_deterministic_per_seed() {
     }
     assert_eq!(Level::from_number(1), Some(Level::Random));
     assert_eq!(Level::from_number(9), Some(Level::Master));
-    assert_eq!(Level::from_number(10), None);
+    assert_eq!(Level::from_number(10), Some(Level::Grandmaster));
+    assert_eq!(Level::from_number(11), None);
     assert!(Level::ALL.iter().all(|l| !l.description().is_empty()));
+}
+
+#[test]
+fn the_upper_levels_play_the_books_moves_while_in_it() {
+    let book = Book::builtin();
+    let stop = AtomicBool::new(false);
+    // Along the book's main line, every upper level plays one of the book's moves within
+    // its variety (1 disc for Expert and Master, none for Grandmaster), without searching.
+    let mut board = Board::start();
+    let mut plies = 0;
+    while let Some(moves) = book.moves(&board) {
+        for (level, within) in [
+            (Level::Expert, 1),
+            (Level::Master, 1),
+            (Level::Grandmaster, 0),
+        ] {
+            for seed in 0..6 {
+                let r = choose_move(&board, level, seed, &stop, &NoClock);
+                let sq = r.best_move.expect("a move");
+                let value = moves.iter().find(|m| m.0 == sq).expect("a book move").1;
+                assert!(value >= moves[0].1 - within, "{level} at ply {plies}: {sq}");
+                assert_eq!((r.nodes, r.score), (0, value), "{level}: from the book");
+            }
+        }
+        board = board.play(moves[0].0).expect("legal");
+        plies += 1;
+    }
+    assert!(
+        plies >= 6,
+        "the main line is {plies} plies deep in the book"
+    );
+    // The lower levels search, and so does every level in the reverse variant.
+    assert!(choose_move(&Board::start(), Level::Club, 1, &stop, &NoClock).nodes > 0);
+    let reverse = choose_move_for(
+        &Board::start(),
+        Level::Expert,
+        Scoring::FewestDiscs,
+        1,
+        1,
+        &stop,
+        &NoClock,
+    );
+    assert!(reverse.nodes > 0);
 }
 
 #[test]

@@ -80,6 +80,7 @@ level-6 = Verein
 level-7 = Stark
 level-8 = Experte
 level-9 = Meister
+level-10 = Großmeister
 level-about-1 = Spielt zufällig irgendeinen erlaubten Zug.
 level-about-2 = Nimmt den Zug, der die meisten Steine umdreht, ohne vorauszuschauen.
 level-about-3 = Schaut zwei Züge voraus, begnügt sich aber oft mit einem schlechteren Zug.
@@ -87,8 +88,10 @@ level-about-4 = Schaut drei Züge voraus und wählt manchmal einen etwas schlech
 level-about-5 = Schaut vier Züge voraus, mit gelegentlichen kleinen Patzern.
 level-about-6 = Schaut sechs Züge voraus und spielt die letzten 14 Züge perfekt.
 level-about-7 = Schaut acht Züge voraus und spielt die letzten 16 Züge perfekt.
-level-about-8 = Schaut zwölf Züge voraus und spielt die letzten 18 Züge perfekt.
-level-about-9 = Denkt eine Sekunde pro Zug nach und spielt die letzten 22 Züge perfekt.
+level-about-8 = Kennt die Eröffnungen, schaut zwölf Züge voraus und spielt die letzten 18 Züge perfekt.
+level-about-9 = Kennt die Eröffnungen, denkt eine Sekunde pro Zug nach und spielt die letzten 22 Züge perfekt.
+level-about-10 = Kennt die Eröffnungen, denkt fünf Sekunden pro Zug auf allen Kernen nach und spielt die letzten 24 Züge perfekt.
+level-about-10-browser = Kennt die Eröffnungen, denkt fünf Sekunden pro Zug nach und spielt die letzten 22 Züge perfekt.
 level-about-looks-ahead = Schaut { $depth } Züge voraus (höchstens eine Sekunde pro Zug) und spielt die letzten { $perfect } Züge perfekt.
 level-about-thinks = Denkt { $seconds } Sekunden pro Zug nach und spielt die letzten { $perfect } Züge perfekt.
 menu-back = Zurück  (Esc)
@@ -316,6 +319,7 @@ estimate-lead = { $side } +{ $discs }
     { $how }
 estimate-solved = gelöst
 estimate-guess = geschätzt
+estimate-book = Eröffnungsbuch
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
 hud-redo = Wiederholen  (Z)
@@ -337,6 +341,7 @@ status-to-move-no-hints = { $name } ist am Zug – Tipps gibt es nur mit den Sta
 status-to-move-looking = { $name } ist am Zug – der beste Zug wird gesucht …
 status-to-move-best = { $name } ist am Zug – bester Zug: { $best } ({ $score })
 status-to-move-best-solved = { $name } ist am Zug – bester Zug: { $best } ({ $score }, gelöst)
+status-to-move-best-book = { $name } ist am Zug – bester Zug: { $best } ({ $score }, Eröffnungsbuch)
 status-person-side = { $name } ({ $side })
 
 ## Ein Spiel Zug für Zug nachspielen

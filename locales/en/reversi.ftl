@@ -78,6 +78,7 @@ level-6 = Club
 level-7 = Strong
 level-8 = Expert
 level-9 = Master
+level-10 = Grandmaster
 level-about-1 = Plays any legal move at random.
 level-about-2 = Grabs the move that flips the most discs, without looking ahead.
 level-about-3 = Looks two moves ahead but often settles for a worse move.
@@ -85,8 +86,10 @@ level-about-4 = Looks three moves ahead and sometimes picks a slightly worse mov
 level-about-5 = Looks four moves ahead, with the occasional small slip.
 level-about-6 = Looks six moves ahead and plays the last 14 moves perfectly.
 level-about-7 = Looks eight moves ahead and plays the last 16 moves perfectly.
-level-about-8 = Looks twelve moves ahead and plays the last 18 moves perfectly.
-level-about-9 = Thinks a second a move and plays the last 22 moves perfectly.
+level-about-8 = Knows the openings, looks twelve moves ahead and plays the last 18 moves perfectly.
+level-about-9 = Knows the openings, thinks a second a move and plays the last 22 moves perfectly.
+level-about-10 = Knows the openings, thinks five seconds a move on every core and plays the last 24 moves perfectly.
+level-about-10-browser = Knows the openings, thinks five seconds a move and plays the last 22 moves perfectly.
 level-about-looks-ahead = Looks { $depth } moves ahead (at most a second a move) and plays the last { $perfect } moves perfectly.
 level-about-thinks = Thinks { $seconds } seconds a move and plays the last { $perfect } moves perfectly.
 menu-back = Back  (Esc)
@@ -314,6 +317,7 @@ estimate-lead = { $side } +{ $discs }
     { $how }
 estimate-solved = solved
 estimate-guess = estimate
+estimate-book = book
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)
 hud-redo = Redo  (Y)
@@ -335,6 +339,7 @@ status-to-move-no-hints = { $name } to move - hints need the standard rules
 status-to-move-looking = { $name } to move - looking for the best move...
 status-to-move-best = { $name } to move - best: { $best } ({ $score })
 status-to-move-best-solved = { $name } to move - best: { $best } ({ $score }, solved)
+status-to-move-best-book = { $name } to move - best: { $best } ({ $score }, book)
 status-person-side = { $name } ({ $side })
 
 ## Reviewing a game move by move

@@ -78,6 +78,7 @@ level-6 = De club
 level-7 = Fuerte
 level-8 = Experto
 level-9 = Maestro
+level-10 = Gran maestro
 level-about-1 = Hace cualquier jugada legal al azar.
 level-about-2 = Elige la jugada que más fichas voltea, sin pensar en lo que viene después.
 level-about-3 = Calcula dos jugadas por delante, pero a menudo se conforma con una peor.
@@ -85,8 +86,10 @@ level-about-4 = Calcula tres jugadas por delante y a veces elige una jugada algo
 level-about-5 = Calcula cuatro jugadas por delante, con algún pequeño despiste.
 level-about-6 = Calcula seis jugadas por delante y juega a la perfección las últimas 14 jugadas.
 level-about-7 = Calcula ocho jugadas por delante y juega a la perfección las últimas 16 jugadas.
-level-about-8 = Calcula doce jugadas por delante y juega a la perfección las últimas 18 jugadas.
-level-about-9 = Piensa un segundo por jugada y juega a la perfección las últimas 22 jugadas.
+level-about-8 = Conoce las aperturas, calcula doce jugadas por delante y juega a la perfección las últimas 18 jugadas.
+level-about-9 = Conoce las aperturas, piensa un segundo por jugada y juega a la perfección las últimas 22 jugadas.
+level-about-10 = Conoce las aperturas, piensa cinco segundos por jugada con todos los núcleos y juega a la perfección las últimas 24 jugadas.
+level-about-10-browser = Conoce las aperturas, piensa cinco segundos por jugada y juega a la perfección las últimas 22 jugadas.
 level-about-looks-ahead = Calcula { $depth } jugadas por delante (como mucho un segundo por jugada) y juega a la perfección las últimas { $perfect } jugadas.
 level-about-thinks = Piensa { $seconds } segundos por jugada y juega a la perfección las últimas { $perfect } jugadas.
 menu-back = Volver  (Esc)
@@ -314,6 +317,7 @@ estimate-lead = { $side } +{ $discs }
     { $how }
 estimate-solved = resuelto
 estimate-guess = estimación
+estimate-book = libro de aperturas
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)
 hud-redo = Rehacer  (Y)
@@ -338,6 +342,7 @@ status-to-move-no-hints = Turno de { $name } - las pistas solo funcionan con las
 status-to-move-looking = Turno de { $name } - buscando la mejor jugada…
 status-to-move-best = Turno de { $name } - mejor: { $best } ({ $score })
 status-to-move-best-solved = Turno de { $name } - mejor: { $best } ({ $score }, resuelto)
+status-to-move-best-book = Turno de { $name } - mejor: { $best } ({ $score }, libro de aperturas)
 status-person-side = { $name } ({ $side })
 
 ## Repasar una partida jugada a jugada

@@ -74,6 +74,7 @@ level-6 = Klub
 level-7 = Erős
 level-8 = Szakértő
 level-9 = Mester
+level-10 = Nagymester
 level-about-1 = Véletlenszerűen választ a szabályos lépések közül.
 level-about-2 = Mindig a legtöbb korongot fordító lépést választja, előre nem számol.
 level-about-3 = Két lépésre előre számol, de gyakran beéri egy rosszabb lépéssel.
@@ -81,8 +82,10 @@ level-about-4 = Három lépésre előre számol, és néha egy kicsit rosszabb l
 level-about-5 = Négy lépésre előre számol, de néha apró hibát vét.
 level-about-6 = Hat lépésre előre számol, az utolsó 14 lépést pedig hibátlanul játssza.
 level-about-7 = Nyolc lépésre előre számol, az utolsó 16 lépést pedig hibátlanul játssza.
-level-about-8 = Tizenkét lépésre előre számol, az utolsó 18 lépést pedig hibátlanul játssza.
-level-about-9 = Lépésenként egy másodpercig gondolkodik, az utolsó 22 lépést pedig hibátlanul játssza.
+level-about-8 = Ismeri a megnyitásokat, tizenkét lépésre előre számol, az utolsó 18 lépést pedig hibátlanul játssza.
+level-about-9 = Ismeri a megnyitásokat, lépésenként egy másodpercig gondolkodik, az utolsó 22 lépést pedig hibátlanul játssza.
+level-about-10 = Ismeri a megnyitásokat, lépésenként öt másodpercig gondolkodik minden processzormagon, az utolsó 24 lépést pedig hibátlanul játssza.
+level-about-10-browser = Ismeri a megnyitásokat, lépésenként öt másodpercig gondolkodik, az utolsó 22 lépést pedig hibátlanul játssza.
 level-about-looks-ahead = { $depth } lépésre előre számol (lépésenként legfeljebb egy másodpercig), az utolsó { $perfect } lépést pedig hibátlanul játssza.
 level-about-thinks = Lépésenként { $seconds } másodpercig gondolkodik, az utolsó { $perfect } lépést pedig hibátlanul játssza.
 menu-back = Vissza  (Esc)
@@ -301,6 +304,7 @@ estimate-lead = { $side } +{ $discs }
     { $how }
 estimate-solved = megoldva
 estimate-guess = becslés
+estimate-book = megnyitási könyv
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
 hud-redo = Újra  (Z)
@@ -322,6 +326,7 @@ status-to-move-no-hints = { $name } következik – tipp csak az alapszabályokk
 status-to-move-looking = { $name } következik – a legjobb lépés keresése...
 status-to-move-best = { $name } következik – legjobb: { $best } ({ $score })
 status-to-move-best-solved = { $name } következik – legjobb: { $best } ({ $score }, megoldva)
+status-to-move-best-book = { $name } következik – legjobb: { $best } ({ $score }, megnyitási könyv)
 status-person-side = { $name } ({ $side })
 
 ## Játszma visszajátszása lépésenként

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, Status};
 
-use super::study::{Analysis, Priority};
+use super::study::{Analysis, Basis, Priority};
 use crate::i18n::{Msg, Tr};
 use crate::rules::Match;
 use crate::schedule::GameSet;
@@ -131,13 +131,13 @@ fn show_estimate(
     let estimate = analysis.black_estimate(&state.game, state.game.ply());
     let words = match estimate {
         None => Msg::verbatim("..."),
-        Some((v, exact)) => {
+        Some((v, basis)) => {
             let discs = (v as f32 / 100.0).round() as i32;
             let leader = if discs >= 0 { Side::Black } else { Side::White };
-            let how = if exact {
-                "estimate-solved"
-            } else {
-                "estimate-guess"
+            let how = match basis {
+                Basis::Solved => "estimate-solved",
+                Basis::Book => "estimate-book",
+                Basis::Estimate => "estimate-guess",
             };
             if discs == 0 {
                 Msg::new("estimate-even").arg("how", Msg::new(how))

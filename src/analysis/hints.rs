@@ -36,6 +36,8 @@ pub struct ShownScores {
     pub best: Option<Cell>,
     /// Whether the scores are the final result under perfect play.
     pub exact: bool,
+    /// Whether they are the opening book's.
+    pub book: bool,
     /// A hint or the study scores are asked for but the search has not answered yet.
     pub waiting: bool,
     /// Why nothing can be shown (a variant the search does not model), for the status line.
@@ -66,6 +68,7 @@ fn choose_scores(
             Some(scores) => {
                 next.best = scores.best().map(|b| b.0);
                 next.exact = scores.exact;
+                next.book = scores.book;
                 next.moves = if all {
                     scores.moves.clone()
                 } else {

@@ -73,6 +73,31 @@ pub struct Scores {
     /// (times 100) when `exact`.
     pub moves: Vec<(Cell, i32)>,
     pub exact: bool,
+    /// The opening book's scores (deep searches backed up through its lines).
+    pub book: bool,
+}
+
+/// What an estimate rests on, for the words beside it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Basis {
+    /// The study search's estimate.
+    Estimate,
+    /// The opening book's value.
+    Book,
+    /// The endgame solved: the final result under perfect play.
+    Solved,
+}
+
+impl Scores {
+    fn basis(&self) -> Basis {
+        if self.exact {
+            Basis::Solved
+        } else if self.book {
+            Basis::Book
+        } else {
+            Basis::Estimate
+        }
+    }
 }
 
 impl Scores {
@@ -142,16 +167,16 @@ impl Analysis {
     }
 
     /// The estimated final disc difference for Black (hundredths) after `ply` moves of
-    /// `game`, and whether it is exact: the position's best score, or, while that position
-    /// is not scored yet, the score of the move that led to it in the position before.
-    pub fn black_estimate(&self, game: &GridGame, ply: usize) -> Option<(i32, bool)> {
+    /// `game`, and what it rests on: the position's best score, or, while that position is
+    /// not scored yet, the score of the move that led to it in the position before.
+    pub fn black_estimate(&self, game: &GridGame, ply: usize) -> Option<(i32, Basis)> {
         let pos = game.position_at(ply)?;
         if let Status::Over(outcome) = pos.status() {
-            return Some((outcome.score_for(Color::Black) * 100, true));
+            return Some((outcome.score_for(Color::Black) * 100, Basis::Solved));
         }
         let for_black = |mover: Color, v: i32| if mover == Color::Black { v } else { -v };
         if let Some((_, v)) = self.get(pos).and_then(Scores::best) {
-            return Some((for_black(pos.to_move(), v), self.get(pos)?.exact));
+            return Some((for_black(pos.to_move(), v), self.get(pos)?.basis()));
         }
         // Back over passes to the placement that led here.
         let mut before = ply.checked_sub(1)?;
@@ -163,7 +188,10 @@ impl Analysis {
         };
         let prev = game.position_at(before)?;
         let scores = self.get(prev)?;
-        Some((for_black(prev.to_move(), scores.of(*square)?), scores.exact))
+        Some((
+            for_black(prev.to_move(), scores.of(*square)?),
+            scores.basis(),
+        ))
     }
 
     /// Records a reply for `pos` (the dispatcher's job; tests use it to skip the search).
@@ -207,6 +235,7 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         let result = ScoreReply::parse(&line).map(|reply| Scores {
             moves: reply.scores,
             exact: reply.exact,
+            book: reply.book,
         });
         if let Err(why) = &result {
             warn!("a study search failed: {why}");

@@ -367,6 +367,8 @@ pub fn status_line(
                     {
                         let key = if scores.exact {
                             "status-to-move-best-solved"
+                        } else if scores.book {
+                            "status-to-move-best-book"
                         } else {
                             "status-to-move-best"
                         };

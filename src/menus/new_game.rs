@@ -419,6 +419,13 @@ fn describe_level(
         return;
     }
     let play = match level_play(form.level, form.size) {
+        // The browser's one search worker solves from fewer empties (the engine's
+        // GRANDMASTER_SOLVE) and has no cores to spread over.
+        LevelPlay::AsOnEight
+            if form.level == Level::Grandmaster && cfg!(target_arch = "wasm32") =>
+        {
+            Msg::new("level-about-10-browser")
+        }
         LevelPlay::AsOnEight => Msg::new(format!("level-about-{}", form.level.number())),
         LevelPlay::LooksAhead { depth, perfect } => Msg::new("level-about-looks-ahead")
             .arg("depth", depth)

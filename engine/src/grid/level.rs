@@ -1,4 +1,4 @@
-//! The nine levels on every board size: the same ladder as on 8×8 (random, greedy, shallow
+//! The ten levels on every board size: the same ladder as on 8×8 (random, greedy, shallow
 //! searches that sometimes settle for less, deeper ones that solve the endgame), played on
 //! 8×8 by the fast path and on the other sizes by the generic search and its hand-written
 //! evaluation.
@@ -44,11 +44,15 @@ fn settings(level: Level, empties: u32) -> Settings {
         Level::Expert => s(10, 0, 16, Some(1000), 32),
         Level::Master if empties <= 20 => s(60, 0, 20, Some(4000), 64),
         Level::Master => s(60, 0, 20, Some(MASTER_MIDGAME_MS), 64),
+        Level::Grandmaster if empties <= 20 => s(60, 0, 20, Some(10_000), 128),
+        Level::Grandmaster => s(60, 0, 20, Some(GRANDMASTER_MIDGAME_MS), 128),
     }
 }
 
 /// Master's time for a midgame move on the generic boards.
 const MASTER_MIDGAME_MS: u64 = 3000;
+/// Grandmaster's, as on 8×8 (which also has its opening book).
+const GRANDMASTER_MIDGAME_MS: u64 = 5000;
 
 /// How `level` plays on a board of `size`, as figures a sentence can be written from in any
 /// language (the game puts them into the player's words; [`level_description`] into English).
@@ -91,8 +95,8 @@ pub fn level_play(level: Level, size: BoardSize) -> LevelPlay {
         _ if size == BoardSize::Eight || at_start.depth == 0 || at_start.tolerance > 0 => {
             LevelPlay::AsOnEight
         }
-        Level::Master => LevelPlay::Thinks {
-            seconds: (MASTER_MIDGAME_MS / 1000) as u32,
+        Level::Master | Level::Grandmaster => LevelPlay::Thinks {
+            seconds: (at_start.time_ms.unwrap_or(1000) / 1000) as u32,
             perfect: at_start.solve_empties,
         },
         _ => LevelPlay::LooksAhead {

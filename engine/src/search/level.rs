@@ -2,6 +2,7 @@
 //! call the game makes (on a background thread) to get the computer's move.
 
 use super::{Clock, Limits, SearchResult, Searcher, Selectivity};
+use crate::book::Book;
 use crate::{Board, Scoring, Square};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -39,10 +40,14 @@ pub enum Level {
     /// Level 7: Eight plies (at most about 1 s); solves the last 16 empties.
     Strong,
     /// Level 8: Twelve plies with selective pruning (at most about 1 s); solves the last 18.
+    /// Plays from the opening book while the game is in it.
     Expert,
     /// Level 9: As deep as 1 s allows with selective pruning; from 22 empties it solves the
-    /// endgame exactly (up to 4 s) and then plays perfectly.
+    /// endgame exactly (up to 4 s) and then plays perfectly. Plays from the opening book.
     Master,
+    /// Level 10: For strong players: the opening book, then as deep as 5 s allows; from 24
+    /// empties (22 in the browser) it solves the endgame exactly (up to 20 s).
+    Grandmaster,
 }
 
 /// How one level searches.
@@ -54,11 +59,14 @@ struct Settings {
     time_ms: Option<u64>,
     selectivity: Selectivity,
     tt_mb: usize,
+    /// Whether it plays from the opening book, choosing among moves within this many discs
+    /// of the book's best.
+    book_within: Option<i32>,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 9] = [
+    pub const ALL: [Level; 10] = [
         Level::Random,
         Level::Greedy,
         Level::Novice,
@@ -68,14 +76,15 @@ impl Level {
         Level::Strong,
         Level::Expert,
         Level::Master,
+        Level::Grandmaster,
     ];
 
-    /// The level's number on the ladder, 1 to 9.
+    /// The level's number on the ladder, 1 to 10.
     pub fn number(self) -> u8 {
         self as u8 + 1
     }
 
-    /// The level numbered `n` (1 to 9).
+    /// The level numbered `n` (1 to 10).
     pub fn from_number(n: u8) -> Option<Level> {
         Level::ALL.get((n as usize).checked_sub(1)?).copied()
     }
@@ -92,6 +101,7 @@ impl Level {
             Level::Strong => "Strong",
             Level::Expert => "Expert",
             Level::Master => "Master",
+            Level::Grandmaster => "Grandmaster",
         }
     }
 
@@ -105,13 +115,21 @@ impl Level {
             Level::Casual => "Looks four moves ahead, with the occasional small slip.",
             Level::Club => "Looks six moves ahead and plays the last 14 moves perfectly.",
             Level::Strong => "Looks eight moves ahead and plays the last 16 moves perfectly.",
-            Level::Expert => "Looks twelve moves ahead and plays the last 18 moves perfectly.",
-            Level::Master => "Thinks a second a move and plays the last 22 moves perfectly.",
+            Level::Expert => {
+                "Knows the openings, looks twelve moves ahead and plays the last 18 moves perfectly."
+            }
+            Level::Master => {
+                "Knows the openings, thinks a second a move and plays the last 22 moves perfectly."
+            }
+            Level::Grandmaster => {
+                "Knows the openings, thinks five seconds a move on every core and plays the last 24 moves perfectly."
+            }
         }
     }
 
     fn settings(self, empties: u32) -> Settings {
         let s = |depth, tolerance, solve_empties, time_ms, selective, tt_mb| Settings {
+            book_within: None,
             depth,
             tolerance,
             solve_empties,
@@ -131,12 +149,50 @@ impl Level {
             Level::Casual => s(4, 2, 10, None, false, 2),
             Level::Club => s(6, 0, 14, None, false, 8),
             Level::Strong => s(8, 0, 16, Some(1000), false, 16),
-            Level::Expert => s(12, 0, 18, Some(1000), true, 32),
+            Level::Expert => book(1, s(12, 0, 18, Some(1000), true, 32)),
             Level::Master if empties <= 22 => s(60, 0, 22, Some(4000), true, 64),
-            Level::Master => s(60, 0, 22, Some(1000), true, 64),
+            Level::Master => book(1, s(60, 0, 22, Some(1000), true, 64)),
+            Level::Grandmaster if empties <= GRANDMASTER_SOLVE => s(
+                60,
+                0,
+                GRANDMASTER_SOLVE,
+                Some(20_000),
+                true,
+                GRANDMASTER_TABLE_MB,
+            ),
+            Level::Grandmaster => book(
+                0,
+                s(
+                    60,
+                    0,
+                    GRANDMASTER_SOLVE,
+                    Some(5000),
+                    true,
+                    GRANDMASTER_TABLE_MB,
+                ),
+            ),
         }
     }
 }
+
+/// A level's settings that plays from the book, among moves within `within` discs of its best.
+fn book(within: i32, settings: Settings) -> Settings {
+    Settings {
+        book_within: Some(within),
+        ..settings
+    }
+}
+
+/// From how many empties Grandmaster solves exactly: 24 on a desktop (a few seconds on two
+/// cores, docs/solver.md), 22 in the browser, whose one worker runs slower code.
+const GRANDMASTER_SOLVE: u32 = if cfg!(target_arch = "wasm32") { 22 } else { 24 };
+
+/// Grandmaster's transposition table: larger where memory is plentiful.
+const GRANDMASTER_TABLE_MB: usize = if cfg!(target_arch = "wasm32") {
+    64
+} else {
+    256
+};
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -208,6 +264,15 @@ pub fn choose_move_for(
         .with_threads(threads);
     if squares.is_empty() {
         return searcher.search(board, &Limits::depth(1), stop, clock);
+    }
+    if let Some(within) = settings.book_within
+        && scoring == Scoring::MostDiscs
+        && let Some((sq, value)) = Book::builtin().choose(board, within, &mut rng)
+    {
+        return SearchResult {
+            score: value,
+            ..simple(sq)
+        };
     }
     match level {
         Level::Random => simple(squares[rng.random_range(0..squares.len())]),

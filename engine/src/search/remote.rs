@@ -2,7 +2,7 @@
 //! another process or thread it can only talk to by messages (the browser game hands it to a
 //! Web Worker, because a search on the page's own thread would stop its frames).
 //!
-//! Request: `think player=<hex> opponent=<hex> level=<1-9> scoring=<most|fewest> seed=<n>`,
+//! Request: `think player=<hex> opponent=<hex> level=<1-10> scoring=<most|fewest> seed=<n>`,
 //! the bitboards of the side to move and of the other side (bit = row × side + column), with
 //! `size=<4|6|10>` for a board other than 8×8. Reply: `move f5`, `move pass`, or
 //! `error <why>`. Both are exact: the same request gives the same move on every platform.
@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::{Clock, Level, Searcher};
 use crate::Scoring;
+use crate::book::Book;
 use crate::grid::{BoardSize, Cell, GridBoard, GridSearcher, grid_choose_move};
 
 /// What to search: the position, how strongly, to which goal, with which random seed.
@@ -215,12 +216,16 @@ pub struct ScoreRequest {
 }
 
 /// The scores: `(square, hundredths of a disc)` from the side to move's view, best first.
-/// `exact` when every score is the final result under perfect play. A position without a
-/// legal move gets an empty list. Reply line: `scores exact=1 f5=300 d6=-100`.
+/// `exact` when every score is the final result under perfect play; `book` when they are the
+/// opening book's (whose deep searches beat the study search's). A position without a legal
+/// move gets an empty list. Reply line: `scores exact=1 f5=300 d6=-100`, with `book=1` after
+/// `exact=0` for the book's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreReply {
     /// Whether every score is exact (and the list complete).
     pub exact: bool,
+    /// Whether the scores come from the opening book.
+    pub book: bool,
     /// The legal moves and their scores, best first.
     pub scores: Vec<(Cell, i32)>,
 }
@@ -258,6 +263,9 @@ impl ScoreRequest {
     /// reply is not exact: a stopped search's scores are not to be trusted as complete).
     pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ScoreReply {
         let board = &self.board;
+        if let Some(reply) = self.book_reply() {
+            return reply;
+        }
         let (depth, solve) = (self.depth, self.solve_empties);
         let mut scores: Vec<(Cell, i32)> = if board.size == BoardSize::Eight {
             let fast = crate::Board::new(board.player as u64, board.opponent as u64);
@@ -279,14 +287,36 @@ impl ScoreRequest {
         let complete = scores.len() == board.moves().count_ones() as usize;
         ScoreReply {
             exact: complete && empties <= self.solve_empties + 1,
+            book: false,
             scores,
         }
+    }
+
+    /// The opening book's scores, where it has this position (8×8, most discs wins).
+    fn book_reply(&self) -> Option<ScoreReply> {
+        let board = &self.board;
+        if board.size != BoardSize::Eight || self.scoring != Scoring::MostDiscs {
+            return None;
+        }
+        let fast = crate::Board::new(board.player as u64, board.opponent as u64);
+        let moves = Book::builtin().moves(&fast)?;
+        Some(ScoreReply {
+            exact: false,
+            book: true,
+            scores: moves
+                .into_iter()
+                .map(|(sq, v)| (board.size.cell(sq.index()), v * super::DISC))
+                .collect(),
+        })
     }
 }
 
 impl fmt::Display for ScoreReply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "scores exact={}", u8::from(self.exact))?;
+        if self.book {
+            f.write_str(" book=1")?;
+        }
         for (sq, v) in &self.scores {
             write!(f, " {sq}={v}")?;
         }
@@ -310,6 +340,13 @@ impl ScoreReply {
             Some("exact=0") => false,
             _ => return Err(format!("no exact=0|1 in `{line}`")),
         };
+        let mut words = words.peekable();
+        let book = words.next_if(|w| w.starts_with("book=")).map(|w| match w {
+            "book=1" => Ok(true),
+            "book=0" => Ok(false),
+            _ => Err(format!("bad `{w}` in `{line}`")),
+        });
+        let book = book.transpose()?.unwrap_or(false);
         let mut scores = Vec::new();
         for word in words {
             let parsed = word
@@ -317,7 +354,11 @@ impl ScoreReply {
                 .and_then(|(sq, v)| Some((sq.parse::<Cell>().ok()?, v.parse::<i32>().ok()?)));
             scores.push(parsed.ok_or_else(|| format!("bad score `{word}` in `{line}`"))?);
         }
-        Ok(ScoreReply { exact, scores })
+        Ok(ScoreReply {
+            exact,
+            book,
+            scores,
+        })
     }
 }
 
@@ -367,7 +408,7 @@ mod tests {
         for (bad, why) in [
             ("", "starts with"),
             ("move f5", "starts with"),
-            (&good.replace("level=3", "level=10"), "bad level"),
+            (&good.replace("level=3", "level=11"), "bad level"),
             (&good.replace("level=3", "level=x"), "bad level"),
             (&good.replace("most", "many"), "bad scoring"),
             (&good.replace(" seed=1", ""), "missing seed"),
@@ -402,14 +443,23 @@ mod tests {
         assert_eq!(ScoreRequest::parse(&request.to_string()), Ok(request));
         let reply = ScoreReply {
             exact: true,
+            book: false,
             scores: vec![("f5".parse().unwrap(), 300), ("d6".parse().unwrap(), -100)],
         };
         assert_eq!(reply.to_string(), "scores exact=1 f5=300 d6=-100");
         assert_eq!(ScoreReply::parse(&reply.to_string()), Ok(reply));
+        let book = ScoreReply {
+            exact: false,
+            book: true,
+            scores: vec![("f5".parse().unwrap(), 0)],
+        };
+        assert_eq!(book.to_string(), "scores exact=0 book=1 f5=0");
+        assert_eq!(ScoreReply::parse(&book.to_string()), Ok(book));
         for bad in [
             "",
             "scores",
             "scores exact=2",
+            "scores exact=0 book=2 f5=0",
             "scores exact=1 f5",
             "scores exact=0 z9=1",
         ] {
@@ -451,13 +501,19 @@ mod tests {
             reply.scores.windows(2).all(|w| w[0].1 >= w[1].1),
             "best first: {line}"
         );
-        // From the start nothing is exact; all four moves are scored alike by symmetry.
+        // From the start nothing is exact; all four moves are scored alike by symmetry,
+        // by the opening book (but not in the reverse variant, whose values differ).
         let opening = ScoreRequest {
             board: start(),
             ..request
         };
         let reply = opening.answer(&AtomicBool::new(false), &|| 0);
-        assert!(!reply.exact);
+        assert!(!reply.exact && reply.book);
+        let reverse = ScoreRequest {
+            scoring: Scoring::FewestDiscs,
+            ..opening
+        };
+        assert!(!reverse.answer(&AtomicBool::new(false), &|| 0).book);
         assert_eq!(reply.scores.len(), 4);
         assert!(
             reply.scores.iter().all(|s| s.1 == reply.scores[0].1),

@@ -248,7 +248,7 @@ pub fn play_games(
 pub fn run(args: &[String]) -> ExitCode {
     let mut games = 100usize;
     let mut threads = 1usize;
-    let mut levels = (1u8, 9u8);
+    let mut levels = (1u8, Level::ALL.len() as u8);
     let mut size = BoardSize::Eight;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -268,8 +268,10 @@ pub fn run(args: &[String]) -> ExitCode {
                     .split_once('-')
                     .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
                 match parsed {
-                    Some((a, b)) if 1 <= a && a < b && b <= 9 => levels = (a, b),
-                    _ => return fail(format!("`{text}` is not a level range such as 1-9")),
+                    Some((a, b)) if 1 <= a && a < b && usize::from(b) <= Level::ALL.len() => {
+                        levels = (a, b)
+                    }
+                    _ => return fail(format!("`{text}` is not a level range such as 1-10")),
                 }
             }
             "--size" => {
@@ -295,8 +297,8 @@ pub fn run(args: &[String]) -> ExitCode {
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for n in levels.0..levels.1 {
-        let weaker = Level::from_number(n).expect("1 to 8");
-        let stronger = Level::from_number(n + 1).expect("2 to 9");
+        let weaker = Level::from_number(n).expect("a level below the top");
+        let stronger = Level::from_number(n + 1).expect("a level above the first");
         let started = Instant::now();
         let t = play_games(games, threads, |job, colour| {
             let seed = (u64::from(n) << 32) | job as u64;

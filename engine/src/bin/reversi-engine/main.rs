@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+mod book;
 mod endbench;
 mod evaltest;
 mod ladder;
@@ -32,15 +33,19 @@ const USAGE: &str = "usage:
   reversi-engine bench probcut [--positions N] [--depth D]   (how well a search half as deep predicts a deeper one)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH] [--threads N]   (e.g. analyse f5d6c3d3c4)
-  reversi-engine nboard [--threads N]          (the NBoard protocol on stdin/stdout; on N threads)
-  reversi-engine ladder [--games N] [--levels 1-9] [--threads N] [--size 4|6|8|10]   (each level vs the next)
+  reversi-engine nboard [--threads N] [--no-book]   (the NBoard protocol on stdin/stdout; on N threads)
+  reversi-engine ladder [--games N] [--levels 1-10] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--per-phase N]
                        [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]
   reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]
-                       [--a SIDE] [--b SIDE]   (two searches play; SIDE: probcut=T|off|guess,weights=FILE)
+                       [--from-start] [--a SIDE] [--b SIDE]   (two searches play;
+                       SIDE: probcut=T|off|guess,book=DISCS,weights=FILE)
+  reversi-engine book build FILE [--positions N] [--depth D] [--exact E] [--max-ply P]
+                       [--ply-cost C] [--batch B] [--threads N]   (grows an opening book; resumable)
+  reversi-engine book show [--file FILE] [MOVES]   (the book's scores after MOVES, e.g. f5d6)
   reversi-engine weights FILE [--round OUT]   (what a weights file holds; --round: its weights
                                                rounded to the unit fitting uses now, into OUT)";
 
@@ -67,6 +72,7 @@ fn main() -> ExitCode {
         Some("bench") => cmd_bench(&args[1..]),
         Some("analyse") | Some("analyze") => cmd_analyse(&args[1..]),
         Some("weights") => cmd_weights(&args[1..]),
+        Some("book") => book::run(&args[1..]),
         Some("nboard") => nboard::run(&args[1..]),
         Some("ladder") => ladder::run(&args[1..]),
         Some("train") => train::run(&args[1..]),

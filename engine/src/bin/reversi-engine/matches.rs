@@ -6,6 +6,9 @@
 
 use crate::fail;
 use crate::ladder::{openings, play_games, play_out};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use reversi_engine::book::Book;
 use reversi_engine::search::{Evaluate, Limits, NoClock, PatternEval, Searcher, Selectivity};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,15 +17,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// One side: how it searches and with which evaluation.
 struct Side {
     selectivity: Selectivity,
+    /// Plays from the built-in opening book, among moves within this many discs of its best.
+    book: Option<i32>,
     /// A weights file's evaluation (the built-in one if none).
     eval: Option<Arc<PatternEval>>,
     name: String,
 }
 
-/// A side from `probcut=T|off|guess` and `weights=FILE`, joined by commas.
+/// A side from `probcut=T|off|guess`, `book=DISCS` and `weights=FILE`, joined by commas.
 fn side(spec: &str) -> Result<Side, String> {
     let mut side = Side {
         selectivity: Selectivity::TUNED,
+        book: None,
         eval: None,
         name: spec.to_string(),
     };
@@ -42,6 +48,15 @@ fn side(spec: &str) -> Result<Side, String> {
                     confidence: (hundredths * 100.0).round() as u16,
                 };
             }
+            Some(("book", within)) => {
+                side.book = Some(
+                    within
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|w| (0..=64).contains(w))
+                        .ok_or(format!("book={within}: discs from 0 to 64"))?,
+                );
+            }
             Some(("weights", path)) => {
                 let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
                 let eval = PatternEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
@@ -49,7 +64,7 @@ fn side(spec: &str) -> Result<Side, String> {
             }
             _ => {
                 return Err(format!(
-                    "`{part}` is not probcut=T|off|guess or weights=FILE"
+                    "`{part}` is not probcut=T|off|guess, book=DISCS or weights=FILE"
                 ));
             }
         }
@@ -66,6 +81,9 @@ struct Options {
     depth: u32,
     nodes: Option<u64>,
     solve: u32,
+    /// Games start from the initial position (a side with the book varies them), not from
+    /// random openings.
+    from_start: bool,
     sides: [Side; 2],
 }
 
@@ -76,10 +94,15 @@ fn options(args: &[String]) -> Result<Options, String> {
         depth: 8,
         nodes: None,
         solve: 14,
+        from_start: false,
         sides: [side("")?, side("")?],
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if arg == "--from-start" {
+            o.from_start = true;
+            continue;
+        }
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
         let number = |range: std::ops::RangeInclusive<u64>| {
             value
@@ -114,7 +137,11 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    let openings = openings(o.games / 2);
+    let openings = if o.from_start {
+        vec![Vec::new(); o.games / 2]
+    } else {
+        openings(o.games / 2)
+    };
     // Nodes and moves of each side, for the cost of its settings.
     let work = [(); 2].map(|_| (AtomicU64::new(0), AtomicU64::new(0)));
     let tally = play_games(o.games, o.threads, |job, colour| {
@@ -126,8 +153,15 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         });
         let stop = AtomicBool::new(false);
+        let mut rng = StdRng::seed_from_u64(job as u64);
         play_out(&openings[job / 2], colour, |pos, side, _| {
             let who = usize::from(side != colour);
+            if let Some(within) = o.sides[who].book
+                && let Some((sq, _)) = Book::builtin().choose(&pos.board(), within, &mut rng)
+            {
+                work[who].1.fetch_add(1, Ordering::Relaxed);
+                return sq;
+            }
             let limits = Limits {
                 depth: o.depth,
                 nodes: o.nodes,
@@ -147,11 +181,16 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     println!(
         "Match: `{}` (A) against `{}` (B), {budget}, exact from {} empties, {} games from \
-         random openings with colours swapped:\n",
+         {} with colours swapped:\n",
         o.sides[0].name,
         o.sides[1].name,
         o.solve,
-        tally.games()
+        tally.games(),
+        if o.from_start {
+            "the start"
+        } else {
+            "random openings"
+        }
     );
     let per_move = |(nodes, moves): &(AtomicU64, AtomicU64)| {
         nodes.load(Ordering::Relaxed) as f64 / moves.load(Ordering::Relaxed).max(1) as f64

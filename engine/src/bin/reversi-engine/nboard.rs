@@ -99,14 +99,19 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Op
 /// The NBoard protocol: a thread reads stdin, this loop answers, and `go`/`hint` search on a
 /// thread of their own until they finish or the next command stops them.
 pub fn run(args: &[String]) -> ExitCode {
-    let threads = match args {
-        [] => 1,
-        [flag, n] if flag == "--threads" => match crate::thread_count(n) {
-            Some(n) => n,
-            None => return crate::fail(crate::THREADS_WANTED),
-        },
-        other => return crate::fail(format!("nboard does not take `{}`", other.join(" "))),
-    };
+    let mut threads = 1;
+    let mut book = true;
+    let mut rest = args;
+    while !rest.is_empty() {
+        match rest {
+            [flag, n, more @ ..] if flag == "--threads" => match crate::thread_count(n) {
+                Some(n) => (threads, rest) = (n, more),
+                None => return crate::fail(crate::THREADS_WANTED),
+            },
+            [flag, more @ ..] if flag == "--no-book" => (book, rest) = (false, more),
+            other => return crate::fail(format!("nboard does not take `{}`", other.join(" "))),
+        }
+    }
     // Bounded, so a flood of input waits on the pipe rather than in memory.
     let (lines, commands) = mpsc::sync_channel::<Input>(64);
     std::thread::spawn(move || {
@@ -119,7 +124,12 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     });
     // The session is with the search thread while one runs, here otherwise.
-    let mut session = Some(Session::new().with_threads(threads));
+    let session = Session::new().with_threads(threads);
+    let mut session = Some(if book {
+        session
+    } else {
+        session.without_book()
+    });
     let mut running: Option<Running> = None;
     for input in commands {
         let line = match input {
