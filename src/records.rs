@@ -282,10 +282,11 @@ mod tests {
             Player::Human,
             Player::Computer(Level::Random),
             Player::Computer(Level::Master),
+            Player::Computer(Level::Grandmaster),
         ] {
             assert_eq!(parse_player(&player_tag(p)), Some(p));
         }
-        assert_eq!(parse_player("computer:10"), None);
+        assert_eq!(parse_player("computer:11"), None);
         assert_eq!(parse_player("robot"), None);
     }
 }

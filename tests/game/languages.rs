@@ -15,10 +15,22 @@ fn check_lines(app: &App, language: Language, seen: &mut Vec<String>) {
     let translations = world.resource::<Translations>();
     let state = world.resource::<Match>();
     let settings = world.resource::<Settings>();
-    for thinking in [false, true] {
-        let scores = ShownScores::default();
+    // A hint's three kinds of score: the study search's, the opening book's, solved.
+    let cell = state.game.current().legal_cells().next();
+    let hints = [(false, false), (false, true), (true, false)].map(|(exact, book)| ShownScores {
+        moves: cell.map(|c| (c, 300)).into_iter().collect(),
+        best: cell,
+        exact,
+        book,
+        ..ShownScores::default()
+    });
+    let no_hint = ShownScores::default();
+    for (thinking, scores) in [(false, &no_hint), (true, &no_hint)]
+        .into_iter()
+        .chain(hints.iter().map(|h| (false, h)))
+    {
         for msg in [
-            status_line(state, settings, thinking, &scores),
+            status_line(state, settings, thinking, scores),
             title_text(state, settings),
         ] {
             match translations.check(language, &msg) {
