@@ -19,7 +19,7 @@ use crate::search::{Limits, NoClock, Searcher, Selectivity};
 /// How a book grows.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct BuildSettings {
-    /// No position more than this many plies from the start is expanded.
+    /// Only positions fewer than this many plies from the start are expanded.
     pub max_ply: u32,
     /// The cost of one ply, in discs: higher keeps the book shallower and wider.
     pub ply_cost: f64,
@@ -52,7 +52,8 @@ pub fn frontier(book: &Book, settings: &BuildSettings) -> Vec<(f64, u32, Key)> {
             }
             for (_, child) in Book::children(&board) {
                 let child = Key::of(&child);
-                let lost = f64::from(node.value + book.nodes[&child].value);
+                // At least 0 (the node is worth its best move); up to 128, past an i8.
+                let lost = f64::from(node.value) + f64::from(book.nodes[&child].value);
                 let c = cost + lost + settings.ply_cost;
                 let slot = next.entry(child).or_insert(f64::INFINITY);
                 *slot = slot.min(c);
@@ -76,7 +77,8 @@ pub fn expand(
     stop: &AtomicBool,
 ) -> usize {
     let start = Board::start();
-    if book.nodes.is_empty() {
+    let first = book.nodes.is_empty();
+    if first {
         let value = search(&mut Searcher::new(16), &start, book, stop);
         let Some(value) = value else { return 0 };
         book.nodes.insert(
@@ -102,7 +104,12 @@ pub fn expand(
         .collect();
     wanted.sort();
     let values = search_all(&wanted, book, threads, stop);
-    let Some(values) = values else { return 0 };
+    let Some(values) = values else {
+        if first {
+            book.nodes.clear();
+        }
+        return 0;
+    };
     for (key, value) in wanted.into_iter().zip(values) {
         book.nodes.insert(
             key,

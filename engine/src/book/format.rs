@@ -5,7 +5,8 @@
 //! follow from the rules, so about one byte per scored position is all a book costs.
 //!
 //! Header: `RVBOOK01`, leaf depth (u8), exact-from empties (u8), two zero bytes, the count
-//! of expanded positions (u32 LE) and an FNV-1a checksum of the body (u32 LE).
+//! of expanded positions (u32 LE) and an FNV-1a checksum (u32 LE) of the header's bytes 8-15
+//! and the body.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -42,8 +43,9 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-fn checksum(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+/// FNV-1a of the header's settings and count (bytes 8-15) and the body.
+fn checksum(settings: &[u8], body: &[u8]) -> u32 {
+    settings.iter().chain(body).fold(0x811c_9dc5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
 }
@@ -60,7 +62,8 @@ pub(super) fn write(book: &Book) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[book.depth.depth, book.depth.exact, 0, 0]);
     out.extend_from_slice(&(described.len() as u32).to_le_bytes());
-    out.extend_from_slice(&checksum(&body).to_le_bytes());
+    let sum = checksum(&out[8..16], &body);
+    out.extend_from_slice(&sum.to_le_bytes());
     out.extend_from_slice(&body);
     out
 }
@@ -91,7 +94,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<Book, BookError> {
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
     let (count, sum) = (word(12) as usize, word(16));
     let body = &bytes[HEADER..];
-    if checksum(body) != sum {
+    if checksum(&bytes[8..16], body) != sum {
         return Err(BookError::Checksum);
     }
     let mut book = Book::new(BookDepth {

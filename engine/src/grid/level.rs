@@ -95,8 +95,12 @@ pub fn level_play(level: Level, size: BoardSize) -> LevelPlay {
         _ if size == BoardSize::Eight || at_start.depth == 0 || at_start.tolerance > 0 => {
             LevelPlay::AsOnEight
         }
-        Level::Master | Level::Grandmaster => LevelPlay::Thinks {
-            seconds: (at_start.time_ms.unwrap_or(1000) / 1000) as u32,
+        Level::Master => LevelPlay::Thinks {
+            seconds: (MASTER_MIDGAME_MS / 1000) as u32,
+            perfect: at_start.solve_empties,
+        },
+        Level::Grandmaster => LevelPlay::Thinks {
+            seconds: (GRANDMASTER_MIDGAME_MS / 1000) as u32,
             perfect: at_start.solve_empties,
         },
         _ => LevelPlay::LooksAhead {

@@ -259,12 +259,7 @@ pub fn choose_move_for(
     };
     let empties = board.empties().count_ones();
     let settings = level.settings(empties);
-    let mut searcher = Searcher::new(settings.tt_mb)
-        .with_scoring(scoring)
-        .with_threads(threads);
-    if squares.is_empty() {
-        return searcher.search(board, &Limits::depth(1), stop, clock);
-    }
+    // Before the search's table is made: a book move needs none.
     if let Some(within) = settings.book_within
         && scoring == Scoring::MostDiscs
         && let Some((sq, value)) = Book::builtin().choose(board, within, &mut rng)
@@ -273,6 +268,12 @@ pub fn choose_move_for(
             score: value,
             ..simple(sq)
         };
+    }
+    let mut searcher = Searcher::new(settings.tt_mb)
+        .with_scoring(scoring)
+        .with_threads(threads);
+    if squares.is_empty() {
+        return searcher.search(board, &Limits::depth(1), stop, clock);
     }
     match level {
         Level::Random => simple(squares[rng.random_range(0..squares.len())]),

@@ -41,7 +41,7 @@ fn build_options(args: &[String]) -> Result<BuildOptions, String> {
         file: file.clone(),
         positions: 2000,
         depth: BookDepth {
-            depth: 14,
+            depth: 18,
             exact: 24,
         },
         settings: BuildSettings {
@@ -111,9 +111,10 @@ fn build(o: BuildOptions) -> ExitCode {
         book.scored(),
         o.positions
     );
+    // Whole batches only (the last may pass --positions): a build grown later to more
+    // positions then has the same batches, and the same book, as one run to that size.
     while book.positions() < o.positions {
-        let batch = o.batch.min(o.positions - book.positions());
-        if expand(&mut book, &o.settings, batch, o.threads, &stop) == 0 {
+        if expand(&mut book, &o.settings, o.batch, o.threads, &stop) == 0 {
             println!(
                 "nothing left to expand within --max-ply {}",
                 o.settings.max_ply
