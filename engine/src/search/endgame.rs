@@ -35,30 +35,22 @@ pub(crate) const EVAL_MIX_B: i32 = 1;
 /// Beyond every disc score.
 pub(crate) const SCORE_INF: i32 = 127;
 /// At least this many empties: a node whose first move did not cut shares the rest of its
-/// moves with the helper threads (young brothers wait), if it is not in a split already.
-/// FFO #40-#49 on two threads took the same time with 12 as with 14 (0.99, three runs each).
+/// moves with the search's helper threads (young brothers wait) when one is idle, at a split
+/// point of the pool (`super::pool`), inside other splits too. FFO #40-#49 on two threads
+/// took the same time with 12 or 16 as with 14 (1.01 and 1.03, three pairs each).
 pub(crate) const SPLIT_MIN: u32 = 14;
-
-/// What the threads of one split share: the next move to take, the best bound so far, and
-/// the best score with its move.
-pub(crate) struct Shared {
-    pub next: std::sync::atomic::AtomicUsize,
-    pub alpha: std::sync::atomic::AtomicI32,
-    pub best: std::sync::Mutex<(i32, u8)>,
-}
 
 /// The solver, written once and instantiated per instruction set. `$moves`, `$flips` and
 /// `$last_count` are the move generator, flip function and last-square flip count of that build.
 macro_rules! define_solver {
     ($(#[$feat:meta])*; $moves:path, $flips:path, $last_count:path) => {
-        use crate::search::{Ctx, NoClock, Parallel};
+        use crate::search::Ctx;
         use crate::search::endgame::{
             ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF, SHALLOW_MAX, SPLIT_MIN,
-            Shared,
         };
-        use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+        use std::sync::atomic::Ordering;
         use crate::search::eval::neighbours;
-        use crate::search::pool::record_move;
+        use crate::search::pool::{SplitPoint, record_move};
         use crate::search::ordering::{
             Candidate, CORNERS, MoveList, NEIGHBOURS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C,
             corner_stable, parity_of, pick,
@@ -486,11 +478,14 @@ macro_rules! define_solver {
                     if (i > 0 || best_sq != NO_MOVE)
                         && n >= SPLIT_MIN
                         && i + 1 < list.len
-                        && !ctx.in_split
-                        && let Some(par) = ctx.parallel
+                        && let Some(pool) = ctx.pool
+                        && pool.has_idle()
                     {
-                        let (v, sq) =
-                            split::<R, PV>(ctx, par, &mut list, i, alpha, beta, (best, best_sq));
+                        for j in i..list.len {
+                            list.pick(j);
+                        }
+                        let rest = list.items[i..list.len].to_vec();
+                        let (v, sq) = pool.split(ctx, rest, (alpha, beta), n, PV, work::<R, PV>);
                         if ctx.aborted {
                             return 0;
                         }
@@ -537,88 +532,29 @@ macro_rules! define_solver {
             best
         }
 
-        /// The moves of `list` from `from` on, searched by this thread and the helpers
-        /// together, each taking the next move not yet taken; a cutoff stops them all.
-        /// Returns the best score and move, starting from `best` (what this node's moves
-        /// before `from` reached). If this thread is stopped, `ctx.aborted` says so.
-        $(#[$feat])*
-        #[allow(clippy::too_many_arguments)]
-        fn split<const R: bool, const PV: bool>(
-            ctx: &mut Ctx,
-            par: &Parallel,
-            list: &mut MoveList,
-            from: usize,
-            alpha: i32,
-            beta: i32,
-            best: (i32, u8),
-        ) -> (i32, u8) {
-            for i in from..list.len {
-                list.pick(i);
-            }
-            let list = &*list;
-            let shared = Shared {
-                next: AtomicUsize::new(from),
-                alpha: AtomicI32::new(alpha),
-                best: std::sync::Mutex::new(best),
-            };
-            let (tt, eval, reverse, selectivity) = (ctx.tt, ctx.eval, ctx.reverse, ctx.selectivity);
-            ctx.in_split = true;
-            let helper_nodes = std::thread::scope(|s| {
-                let helpers: Vec<_> = (0..par.helpers)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let mut h = Ctx::new(tt, eval, reverse, &par.cut, &NoClock);
-                            h.selectivity = selectivity;
-                            h.parallel = Some(par);
-                            h.in_split = true;
-                            share::<R, PV>(&mut h, par, &shared, list, beta);
-                            h.nodes
-                        })
-                    })
-                    .collect();
-                share::<R, PV>(ctx, par, &shared, list, beta);
-                // Stopped from outside (or by a cutoff): the helpers stop too.
-                if ctx.aborted {
-                    par.cut.store(true, Ordering::Relaxed);
-                }
-                helpers
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .sum::<u64>()
-            });
-            ctx.nodes += helper_nodes;
-            ctx.in_split = false;
-            let found = *shared.best.lock().unwrap_or_else(|e| e.into_inner());
-            let cutoff = found.0 >= beta;
-            par.cut.store(false, Ordering::Relaxed);
-            if ctx.aborted && cutoff {
-                // Stopped by the split's own cutoff, not from outside: look again.
-                ctx.aborted = false;
-                ctx.poll();
-            }
-            found
+        /// A thread's work at one of this build's split points (see
+        /// [`crate::search::pool`]), as the plain function the pool calls.
+        #[allow(unused_unsafe)]
+        fn work<const R: bool, const PV: bool>(ctx: &mut Ctx, point: &SplitPoint) {
+            // SAFETY: only this build's search opens points with this work, and that search
+            // runs only where the CPU has every feature the build enables (`available()`).
+            unsafe { share::<R, PV>(ctx, point) }
         }
 
-        /// One thread's part of a [`split`]: the next move nobody has taken, until none are
-        /// left, one cuts, or the thread is stopped.
+        /// The next move of `point` nobody has taken, until none are left, one cuts, or the
+        /// thread is stopped.
         $(#[$feat])*
-        fn share<const R: bool, const PV: bool>(
-            ctx: &mut Ctx,
-            par: &Parallel,
-            shared: &Shared,
-            list: &MoveList,
-            beta: i32,
-        ) {
+        fn share<const R: bool, const PV: bool>(ctx: &mut Ctx, point: &SplitPoint) {
+            let beta = point.beta;
             loop {
-                if ctx.aborted || par.cut.load(Ordering::Relaxed) {
+                if ctx.aborted || point.cut.load(Ordering::Acquire) {
                     return;
                 }
-                let i = shared.next.fetch_add(1, Ordering::Relaxed);
-                if i >= list.len {
+                let i = point.next.fetch_add(1, Ordering::Relaxed);
+                let Some(c) = point.moves.get(i) else {
                     return;
-                }
-                let c = list.items[i];
-                let a = shared.alpha.load(Ordering::Relaxed);
+                };
+                let a = point.alpha.load(Ordering::Relaxed);
                 let mut v = -search::<R, false>(ctx, c.player, c.opponent, -a - 1, -a);
                 if PV && v > a && v < beta && !ctx.aborted {
                     v = -search::<R, true>(ctx, c.player, c.opponent, -beta, -a);
@@ -626,9 +562,9 @@ macro_rules! define_solver {
                 if ctx.aborted {
                     return;
                 }
-                record_move(&shared.best, &shared.alpha, v, a, c.square);
+                record_move(&point.best, &point.alpha, v, a, c.square);
                 if v >= beta {
-                    par.cut.store(true, Ordering::Relaxed);
+                    point.cut.store(true, Ordering::Release);
                     return;
                 }
             }
@@ -1014,14 +950,22 @@ mod tests {
     fn solve_on(b: Board, threads: usize, reverse: bool, window: (i32, i32)) -> (i32, u8) {
         let tt = Table::new(16);
         let stop = AtomicBool::new(false);
-        let par = crate::search::Parallel {
-            helpers: threads - 1,
-            cut: AtomicBool::new(false),
-        };
+        let pool = crate::search::pool::Pool::new();
         let mut ctx = Ctx::new(&tt, &HandEval, reverse, &stop, &NoClock);
-        ctx.parallel = (threads > 1).then_some(&par);
-        let found = search_window(&mut ctx, b.player, b.opponent, window.0, window.1);
-        assert!(!ctx.aborted && !par.cut.load(std::sync::atomic::Ordering::Relaxed));
+        ctx.pool = Some(&pool);
+        let found = std::thread::scope(|s| {
+            for _ in 1..threads {
+                s.spawn(|| {
+                    let mut helper = Ctx::new(&tt, &HandEval, reverse, &pool.stop, &NoClock);
+                    helper.pool = Some(&pool);
+                    pool.help(&mut helper);
+                });
+            }
+            let found = search_window(&mut ctx, b.player, b.opponent, window.0, window.1);
+            pool.finish();
+            found
+        });
+        assert!(!ctx.aborted && !pool.stop.load(std::sync::atomic::Ordering::Relaxed));
         found
     }
 

@@ -374,10 +374,6 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     if solving {
         ctx.selectivity = SOLVE_GUESS_SELECTIVITY;
     }
-    // The midgame search shares its work through the pool; the solver's own splits (which
-    // start threads of their own) wait for the solve, so the threads never outnumber those
-    // asked for.
-    let parallel = ctx.parallel.take();
     for depth in 1..=mid_depth {
         let depth = depth.min(n);
         let (mut alpha, mut beta) = if depth >= 3 {
@@ -428,7 +424,6 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     }
 
     ctx.selectivity = selectivity;
-    ctx.parallel = parallel;
     let solved = if solving && !ctx.aborted && !result.exact {
         endgame::solve(ctx, board, if result.depth > 0 { result.score } else { 0 })
     } else {

@@ -137,14 +137,6 @@ pub(crate) const INF: i32 = 30_000;
 /// Nodes between two looks at the stop flag, the clock and the node budget.
 const POLL_INTERVAL: u64 = 2048;
 
-/// The threads a search may share its work with (see the splits of [`midgame`] and
-/// [`endgame`]): how many helpers besides the searching thread, and the flag that stops every
-/// thread of the split under way (a cutoff found, or the searching thread stopped).
-pub(crate) struct Parallel {
-    pub helpers: usize,
-    pub cut: AtomicBool,
-}
-
 /// Everything one search carries down the tree: tables, counters, limits, evaluation.
 pub(crate) struct Ctx<'a> {
     pub tt: &'a Table,
@@ -159,11 +151,7 @@ pub(crate) struct Ctx<'a> {
     clock: &'a dyn Clock,
     time_ms: Option<u64>,
     node_limit: Option<u64>,
-    /// Helper threads to split the solver's work with, if the search has any.
-    pub parallel: Option<&'a Parallel>,
-    /// Working in a split: the split's `cut` flag stops this thread too.
-    pub in_split: bool,
-    /// The midgame search's helper threads, if the search has any.
+    /// The search's helper threads (midgame and solver), if it has any.
     pub pool: Option<&'a Pool>,
     /// The split points this thread works under, outermost first: a cut in any stops it.
     pub splits: Vec<Arc<SplitPoint>>,
@@ -189,8 +177,6 @@ impl<'a> Ctx<'a> {
             clock,
             time_ms: None,
             node_limit: None,
-            parallel: None,
-            in_split: false,
             pool: None,
             splits: Vec::new(),
         }
@@ -216,10 +202,7 @@ impl<'a> Ctx<'a> {
             // The helpers' stop flag: every thread of the search stops with this one.
             pool.stop.store(true, Ordering::Relaxed);
         }
-        if stopped
-            || (self.in_split && self.parallel.is_some_and(|p| p.cut.load(Ordering::Relaxed)))
-            || self.splits.last().is_some_and(|s| s.stopped())
-        {
+        if stopped || self.splits.last().is_some_and(|s| s.stopped()) {
             self.aborted = true;
         }
     }
@@ -282,8 +265,8 @@ impl Searcher {
 
     /// Searches on `threads` threads (1: this one alone): where a node's first move has not
     /// cut, its other moves are shared out (young brothers wait), in the midgame search from
-    /// five plies to go and in the exact solver from 14 empties. One split at a time: the
-    /// threads of a split do not split again.
+    /// five plies to go and in the exact solver from 14 empties, whenever a thread is idle;
+    /// splits open inside splits, and idle threads join whichever has moves left.
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.threads = threads.max(1);
         self
@@ -325,28 +308,24 @@ impl Searcher {
     ) -> SearchResult {
         self.tt.new_search();
         let reverse = self.scoring == Scoring::FewestDiscs;
-        let parallel = Parallel {
-            helpers: self.threads - 1,
-            cut: AtomicBool::new(false),
-        };
+        let helpers = self.threads - 1;
         let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, clock);
         ctx.time_ms = limits.time_ms;
         ctx.node_limit = limits.nodes;
         ctx.selectivity = limits.selectivity;
-        if parallel.helpers == 0 {
+        if helpers == 0 {
             return midgame::iterate(&mut ctx, board, limits);
         }
-        ctx.parallel = Some(&parallel);
         let pool = Pool::new();
         ctx.pool = Some(&pool);
         let (tt, eval, pool) = (&self.tt, &*self.eval, &pool);
         let mut result = std::thread::scope(|s| {
-            for _ in 0..parallel.helpers {
+            for _ in 0..helpers {
                 s.spawn(move || {
                     // Stopped when the searching thread is, or by a cut above its work.
                     let mut helper = Ctx::new(tt, eval, reverse, &pool.stop, &NoClock);
                     helper.pool = Some(pool);
-                    pool.help(&mut helper, midgame::share);
+                    pool.help(&mut helper);
                 });
             }
             let result = midgame::iterate(&mut ctx, board, limits);

@@ -1,5 +1,5 @@
-//! The midgame search's helper threads: young brothers wait, with nested splits and a
-//! helpful owner.
+//! The search's helper threads, for the midgame search and the exact solver alike: young
+//! brothers wait, with nested splits and a helpful owner.
 //!
 //! A thread whose node's first move has not cut, with another thread idle, opens a split
 //! point: the node's other moves, for any thread to take one at a time. Idle helpers join
@@ -41,7 +41,13 @@ pub(crate) struct SplitPoint {
     workers: AtomicUsize,
     /// The points above it, outermost first: a cut in any of them stops the work here too.
     pub chain: Vec<Arc<SplitPoint>>,
+    /// What a thread does there: the midgame's or one solver build's way of taking moves.
+    work: Work,
 }
+
+/// A thread's work at a split point: takes its moves one at a time until none are left, one
+/// cuts, or the thread is stopped.
+pub(crate) type Work = fn(&mut Ctx, &SplitPoint);
 
 impl SplitPoint {
     /// Whether this point or one above it has been cut.
@@ -99,7 +105,7 @@ impl Pool {
     /// A helper's life: joins open split points until the search is over. `ctx` is the
     /// helper's own context (the shared table and evaluation, [`Pool::stop`] as its stop
     /// flag, no clock or budget).
-    pub fn help(&self, ctx: &mut Ctx, work: impl Fn(&mut Ctx, &SplitPoint)) {
+    pub fn help(&self, ctx: &mut Ctx) {
         loop {
             let point = {
                 let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -115,7 +121,7 @@ impl Pool {
                     self.idle.fetch_sub(1, Ordering::Relaxed);
                 }
             };
-            self.work_at(ctx, &point, &work);
+            self.work_at(ctx, &point);
             self.nodes.fetch_add(ctx.take_nodes(), Ordering::Relaxed);
         }
     }
@@ -134,7 +140,7 @@ impl Pool {
         (alpha, beta): (i32, i32),
         depth: u32,
         pv: bool,
-        work: impl Fn(&mut Ctx, &SplitPoint),
+        work: Work,
     ) -> (i32, u8) {
         let point = Arc::new(SplitPoint {
             moves,
@@ -148,6 +154,7 @@ impl Pool {
             cut: AtomicBool::new(false),
             workers: AtomicUsize::new(1),
             chain: ctx.splits.clone(),
+            work,
         });
         {
             let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -176,7 +183,7 @@ impl Pool {
                 }
                 spins = 0;
                 let mine = std::mem::take(&mut ctx.splits);
-                self.work_at(ctx, &p, &work);
+                self.work_at(ctx, &p);
                 ctx.splits = mine;
                 ctx.poll();
             } else {
@@ -208,18 +215,13 @@ impl Pool {
 
     /// Works at `point` (already counted among its workers) and leaves it, even if the work
     /// panics (the owner waits for its workers to leave).
-    fn work_at(
-        &self,
-        ctx: &mut Ctx,
-        point: &Arc<SplitPoint>,
-        work: &impl Fn(&mut Ctx, &SplitPoint),
-    ) {
+    fn work_at(&self, ctx: &mut Ctx, point: &Arc<SplitPoint>) {
         let _leave = Leave(point);
         ctx.splits = point.chain.clone();
         ctx.splits.push(Arc::clone(point));
         ctx.selectivity = point.selectivity;
         ctx.aborted = false;
-        work(ctx, point);
+        (point.work)(ctx, point);
         ctx.splits.clear();
         ctx.aborted = false;
     }
@@ -234,7 +236,7 @@ impl Pool {
 /// What one thread of a split does with a move it finished at `v`, searched with `a` as the
 /// window's lower end: the split's best score and move, and its lower end for the moves
 /// still to take. (Whether `v` cuts is the caller's, each split stopping its own threads.)
-/// Shared by the midgame's split points and the solver's splits.
+/// Shared by the midgame's and the solver's ways of working at a split point.
 #[inline]
 pub(crate) fn record_move(best: &Mutex<(i32, u8)>, alpha: &AtomicI32, v: i32, a: i32, square: u8) {
     {
