@@ -59,7 +59,10 @@ fn a_hint_shows_the_engines_best_move_until_the_position_changes() {
     );
     assert_eq!(hint.best, Some(expected[0].0));
     assert!(!hint.exact, "nothing is solved at move 2");
-    assert!(hint.book, "move 2 is in the opening book, and the hint says so");
+    assert!(
+        hint.book,
+        "move 2 is in the opening book, and the hint says so"
+    );
     place(&mut app, &hint.best.unwrap().to_string());
     app.update();
     assert!(

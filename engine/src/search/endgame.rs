@@ -946,8 +946,9 @@ mod tests {
         best
     }
 
-    /// Exact score and best move of `b` with a fresh table, on `threads` threads.
-    fn solve_on(b: Board, threads: usize, reverse: bool, window: (i32, i32)) -> (i32, u8) {
+    /// Exact score and best move of `b` with a fresh table, on `threads` threads, and the
+    /// number of split points opened.
+    fn solve_on(b: Board, threads: usize, reverse: bool, window: (i32, i32)) -> ((i32, u8), u64) {
         let tt = Table::new(16);
         let stop = AtomicBool::new(false);
         let pool = crate::search::pool::Pool::new();
@@ -966,36 +967,43 @@ mod tests {
             found
         });
         assert!(!ctx.aborted && !pool.stop.load(std::sync::atomic::Ordering::Relaxed));
-        found
+        (
+            found,
+            pool.opened.load(std::sync::atomic::Ordering::Relaxed),
+        )
     }
 
     /// Splitting the work between threads changes neither the score nor the bounds: full
     /// windows (the principal-variation path and its re-searches) and null windows on both
     /// sides of the score, both scorings, two and three threads, positions deep enough
-    /// (14 to 17 empties) for splits below the root.
+    /// (16 and 17 empties) for splits below the root and splits inside splits.
     #[test]
     fn split_searches_agree_with_one_thread() {
         let mut seed = 0x5EED_0001_2345_6789u64;
-        for i in 0..8 {
-            let b = random_board(&mut seed, 14 + i % 4);
+        let mut opened = 0;
+        for i in 0..6 {
+            let b = random_board(&mut seed, 16 + i % 2);
             for reverse in [false, true] {
-                let (exact, _) = solve_on(b, 1, reverse, (-65, 65));
+                let ((exact, _), _) = solve_on(b, 1, reverse, (-65, 65));
                 for threads in [2, 3] {
-                    let (v, sq) = solve_on(b, threads, reverse, (-65, 65));
+                    let ((v, sq), n) = solve_on(b, threads, reverse, (-65, 65));
+                    opened += n;
                     assert_eq!(v, exact, "{threads} threads, reverse {reverse}: {b:?}");
                     // The move it names reaches that score.
                     if sq != NO_MOVE {
                         let child = b.play_with(sq as usize, b.flips(sq as usize));
-                        let (c, _) = solve_on(child, 1, reverse, (-65, 65));
+                        let ((c, _), _) = solve_on(child, 1, reverse, (-65, 65));
                         assert_eq!(-c, exact, "{threads} threads: the move {sq} of {b:?}");
                     }
-                    let (lo, _) = solve_on(b, threads, reverse, (exact - 1, exact));
+                    let ((lo, _), _) = solve_on(b, threads, reverse, (exact - 1, exact));
                     assert!(lo >= exact, "{lo} < {exact}: {b:?}");
-                    let (hi, _) = solve_on(b, threads, reverse, (exact, exact + 1));
+                    let ((hi, _), _) = solve_on(b, threads, reverse, (exact, exact + 1));
                     assert!(hi <= exact, "{hi} > {exact}: {b:?}");
                 }
             }
         }
+        // Helpers wait from their start, so every wide solve above had its chances to split.
+        assert!(opened > 0, "no split point was opened");
     }
 
     /// A stop while the threads share work ends the search on every thread (the test would

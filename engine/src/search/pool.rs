@@ -75,6 +75,8 @@ pub(crate) struct Pool {
     pub stop: AtomicBool,
     /// Nodes the helpers searched.
     pub nodes: AtomicU64,
+    /// Split points opened (tests check that splits happen at all).
+    pub opened: AtomicU64,
 }
 
 impl Pool {
@@ -86,6 +88,7 @@ impl Pool {
             done: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            opened: AtomicU64::new(0),
         }
     }
 
@@ -161,6 +164,7 @@ impl Pool {
             open.push(Arc::clone(&point));
             self.wake.notify_all();
         }
+        self.opened.fetch_add(1, Ordering::Relaxed);
         ctx.splits.push(Arc::clone(&point));
         work(ctx, &point);
         if ctx.aborted && !point.cut.load(Ordering::Acquire) {
