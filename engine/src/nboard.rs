@@ -404,6 +404,42 @@ mod tests {
     }
 
     #[test]
+    fn go_plays_the_books_best_move_unless_told_not_to() {
+        let lines = ["nboard 2", "set depth 4", "set game (;GM[Othello]TY[8];)"];
+        // After f5 d6 the book scores every move; `go` takes its best, searching nothing.
+        let mut s = session(&lines);
+        for mv in ["move F5", "move D6"] {
+            s.apply(&parse_command(mv).unwrap().unwrap()).unwrap();
+        }
+        let reply = s.go(&AtomicBool::new(false), &NoClock);
+        let best = Book::builtin().moves(&s.game().current().board()).unwrap()[0];
+        assert_eq!(reply[0], "nodestats 0 0.00", "{reply:?}");
+        assert_eq!(
+            reply[1],
+            format!(
+                "=== {} {}.00 0.00",
+                best.0.to_string().to_ascii_uppercase(),
+                best.1
+            ),
+            "{reply:?}"
+        );
+        // Without the book, and in the reverse variant, the same position is searched.
+        let mut s = session(&lines).without_book();
+        for mv in ["move F5", "move D6"] {
+            s.apply(&parse_command(mv).unwrap().unwrap()).unwrap();
+        }
+        let reply = s.go(&AtomicBool::new(false), &NoClock);
+        assert_ne!(reply[0], "nodestats 0 0.00", "{reply:?}");
+        let mut s = session(&[
+            "nboard 2",
+            "set depth 4",
+            "set game (;GM[Othello]TY[8]RU[reverse];)",
+        ]);
+        let reply = s.go(&AtomicBool::new(false), &NoClock);
+        assert_ne!(reply[0], "nodestats 0 0.00", "{reply:?}");
+    }
+
+    #[test]
     fn go_and_hint_solve_the_endgame_exactly() {
         // FFO #20 (6 empties): black h5 wins by 6.
         let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-";

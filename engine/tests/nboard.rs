@@ -286,7 +286,8 @@ fn garbage_and_a_ten_megabyte_line_get_errors_and_memory_stays_bounded() {
     }
 }
 
-/// `nboard --threads N` takes 1 to 64 threads and refuses anything else before the session.
+/// `nboard --threads N` takes 1 to 64 threads, `--no-book` leaves the opening book out, and
+/// anything else is refused before the session.
 #[test]
 fn the_thread_count_is_checked() {
     let run = |args: &[&str]| {
@@ -306,4 +307,9 @@ fn the_thread_count_is_checked() {
     }
     // Two threads: the session runs (here it ends at once: no input).
     assert!(run(&["nboard", "--threads", "2"]).status.success());
+    // Without the book, in either order with the threads; anything else is refused.
+    assert!(run(&["nboard", "--no-book"]).status.success());
+    assert!(run(&["nboard", "--no-book", "--threads", "2"]).status.success());
+    assert!(run(&["nboard", "--threads", "2", "--no-book"]).status.success());
+    assert!(!run(&["nboard", "--no-book", "--book"]).status.success());
 }
