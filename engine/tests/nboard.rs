@@ -309,7 +309,15 @@ fn the_thread_count_is_checked() {
     assert!(run(&["nboard", "--threads", "2"]).status.success());
     // Without the book, in either order with the threads; anything else is refused.
     assert!(run(&["nboard", "--no-book"]).status.success());
-    assert!(run(&["nboard", "--no-book", "--threads", "2"]).status.success());
-    assert!(run(&["nboard", "--threads", "2", "--no-book"]).status.success());
+    assert!(
+        run(&["nboard", "--no-book", "--threads", "2"])
+            .status
+            .success()
+    );
+    assert!(
+        run(&["nboard", "--threads", "2", "--no-book"])
+            .status
+            .success()
+    );
     assert!(!run(&["nboard", "--no-book", "--book"]).status.success());
 }

@@ -149,9 +149,9 @@ impl Level {
             Level::Casual => s(4, 2, 10, None, false, 2),
             Level::Club => s(6, 0, 14, None, false, 8),
             Level::Strong => s(8, 0, 16, Some(1000), false, 16),
-            Level::Expert => book(1, s(12, 0, 18, Some(1000), true, 32)),
+            Level::Expert => book(s(12, 0, 18, Some(1000), true, 32)),
             Level::Master if empties <= 22 => s(60, 0, 22, Some(4000), true, 64),
-            Level::Master => book(1, s(60, 0, 22, Some(1000), true, 64)),
+            Level::Master => book(s(60, 0, 22, Some(1000), true, 64)),
             Level::Grandmaster if empties <= GRANDMASTER_SOLVE => s(
                 60,
                 0,
@@ -160,25 +160,24 @@ impl Level {
                 true,
                 GRANDMASTER_TABLE_MB,
             ),
-            Level::Grandmaster => book(
+            Level::Grandmaster => book(s(
+                60,
                 0,
-                s(
-                    60,
-                    0,
-                    GRANDMASTER_SOLVE,
-                    Some(5000),
-                    true,
-                    GRANDMASTER_TABLE_MB,
-                ),
-            ),
+                GRANDMASTER_SOLVE,
+                Some(5000),
+                true,
+                GRANDMASTER_TABLE_MB,
+            )),
         }
     }
 }
 
-/// A level's settings that plays from the book, among moves within `within` discs of its best.
-fn book(within: i32, settings: Settings) -> Settings {
+/// A level's settings that plays from the book: its best move, at random among equals.
+/// Letting the levels vary within a disc of the best gave away what the book gains
+/// (`match --book-openings 8`, 200 games at depth 12: 50.7 % within a disc, 57.8 % the best).
+fn book(settings: Settings) -> Settings {
     Settings {
-        book_within: Some(within),
+        book_within: Some(0),
         ..settings
     }
 }

@@ -41,7 +41,7 @@ const USAGE: &str = "usage:
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]
   reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]
-                       [--from-start] [--a SIDE] [--b SIDE]   (two searches play;
+                       [--book-openings PLIES] [--a SIDE] [--b SIDE]   (two searches play;
                        SIDE: probcut=T|off|guess,book=DISCS,weights=FILE)
   reversi-engine book build FILE [--positions N] [--depth D] [--exact E] [--max-ply P]
                        [--ply-cost C] [--batch B] [--threads N]   (grows an opening book; resumable)

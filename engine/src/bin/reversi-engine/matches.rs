@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use reversi_engine::book::Book;
 use reversi_engine::search::{Evaluate, Limits, NoClock, PatternEval, Searcher, Selectivity};
+use reversi_engine::{Move, Position, Rules};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -81,9 +82,9 @@ struct Options {
     depth: u32,
     nodes: Option<u64>,
     solve: u32,
-    /// Games start from the initial position (a side with the book varies them), not from
-    /// random openings.
-    from_start: bool,
+    /// Games start from openings drawn from the book (this many plies, each move at random
+    /// among the book's within 2 discs of its best), not from random openings.
+    book_openings: Option<usize>,
     sides: [Side; 2],
 }
 
@@ -94,15 +95,11 @@ fn options(args: &[String]) -> Result<Options, String> {
         depth: 8,
         nodes: None,
         solve: 14,
-        from_start: false,
+        book_openings: None,
         sides: [side("")?, side("")?],
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if arg == "--from-start" {
-            o.from_start = true;
-            continue;
-        }
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
         let number = |range: std::ops::RangeInclusive<u64>| {
             value
@@ -121,6 +118,7 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--depth" => o.depth = number(1..=60)? as u32,
             "--nodes" => o.nodes = Some(number(1000..=u64::MAX)?),
             "--solve" => o.solve = number(0..=30)? as u32,
+            "--book-openings" => o.book_openings = Some(number(1..=20)? as usize),
             "--a" => o.sides[0] = side(value)?,
             "--b" => o.sides[1] = side(value)?,
             other => return Err(format!("unknown match option `{other}`")),
@@ -132,15 +130,46 @@ fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
+/// `count` different openings of `plies` moves along the built-in book, each move at random
+/// among the book's within 2 discs of its best (a fixed seed): positions good players reach,
+/// where a side with the book can use it.
+fn book_openings(count: usize, plies: usize) -> Result<Vec<Vec<Move>>, String> {
+    let book = Book::builtin();
+    let mut rng = StdRng::seed_from_u64(0x0B00_C0DE);
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    for _ in 0..count * 100 {
+        if out.len() == count {
+            return Ok(out);
+        }
+        let mut pos = Position::new(Rules::default());
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let Some((sq, _)) = book.choose(&pos.board(), 2, &mut rng) else {
+                break;
+            };
+            pos = pos.play(Move::at(sq)).expect("book moves are legal").0;
+            moves.push(Move::at(sq));
+        }
+        if moves.len() == plies && !out.contains(&moves) {
+            out.push(moves);
+        }
+    }
+    Err(format!(
+        "the book has fewer than {count} different {plies}-ply openings within 2 discs"
+    ))
+}
+
 pub fn run(args: &[String]) -> ExitCode {
     let o = match options(args) {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    let openings = if o.from_start {
-        vec![Vec::new(); o.games / 2]
-    } else {
-        openings(o.games / 2)
+    let openings = match o.book_openings {
+        Some(plies) => match book_openings(o.games / 2, plies) {
+            Ok(openings) => openings,
+            Err(e) => return fail(e),
+        },
+        None => openings(o.games / 2),
     };
     // Nodes and moves of each side, for the cost of its settings.
     let work = [(); 2].map(|_| (AtomicU64::new(0), AtomicU64::new(0)));
@@ -186,10 +215,9 @@ pub fn run(args: &[String]) -> ExitCode {
         o.sides[1].name,
         o.solve,
         tally.games(),
-        if o.from_start {
-            "the start"
-        } else {
-            "random openings"
+        match o.book_openings {
+            Some(plies) => format!("{plies}-ply openings of the book"),
+            None => "random openings".to_string(),
         }
     );
     let per_move = |(nodes, moves): &(AtomicU64, AtomicU64)| {
