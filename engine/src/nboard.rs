@@ -243,8 +243,8 @@ impl Session {
             Status::ToMove(_) => {}
         }
         if self.book
-            && self.game.rules().scoring == Scoring::MostDiscs
-            && let Some(moves) = Book::builtin().moves(&pos.board())
+            && let Some(book) = Book::for_scoring(self.game.rules().scoring)
+            && let Some(moves) = book.moves(&pos.board())
         {
             // The book's best (the first of equals): the same game gets the same moves.
             let (best, value) = moves[0];

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-use crate::{Board, Square, Symmetry};
+use crate::{Board, Scoring, Square, Symmetry};
 
 pub use build::{BuildSettings, expand, frontier};
 pub use format::BookError;
@@ -88,6 +88,12 @@ impl Book {
         })
     }
 
+    /// The built-in book where its values hold: most discs wins. Under fewest-discs scoring
+    /// (the reverse variant) every value would differ, so there is none.
+    pub fn for_scoring(scoring: Scoring) -> Option<&'static Book> {
+        (scoring == Scoring::MostDiscs).then(Book::builtin)
+    }
+
     /// How the leaves were searched.
     pub fn depth(&self) -> BookDepth {
         self.depth
@@ -120,12 +126,10 @@ impl Book {
         if !node.expanded {
             return None;
         }
-        let mut moves: Vec<(Square, i32)> = Vec::new();
-        for sq in Square::all() {
-            if let Some(child) = board.play(sq) {
-                moves.push((sq, -self.value(&child)?));
-            }
-        }
+        let mut moves = Book::children(board)
+            .into_iter()
+            .map(|(sq, child)| Some((sq, -self.value(&child)?)))
+            .collect::<Option<Vec<(Square, i32)>>>()?;
         moves.sort_by_key(|&(sq, v)| (-v, sq.index()));
         Some(moves)
     }

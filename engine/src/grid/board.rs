@@ -24,6 +24,13 @@ impl GridBoard {
         }
     }
 
+    /// The same position as the fast path's [`crate::Board`] on an 8×8 board (the two
+    /// layouts share their bits: square index = row × 8 + column); `None` on other sizes.
+    pub fn as_eight(&self) -> Option<crate::Board> {
+        (self.size == BoardSize::Eight)
+            .then(|| crate::Board::new(self.player as u64, self.opponent as u64))
+    }
+
     /// The diagonal start, scaled to the centre, the first player to move: as on 8×8, the
     /// first player's discs are on the lower-left and upper-right centre squares.
     pub fn start(size: BoardSize) -> GridBoard {

@@ -5,9 +5,9 @@
 
 use super::eval::DISC;
 use super::{BoardSize, GridBoard, GridLimits, GridResult, GridSearcher};
+use crate::Scoring;
 use crate::search::pick_near;
 use crate::search::{Clock, Level, choose_move_for};
-use crate::{Board, Scoring};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -171,8 +171,7 @@ pub fn grid_choose_move(
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> GridResult {
-    if board.size == BoardSize::Eight {
-        let fast = Board::new(board.player as u64, board.opponent as u64);
+    if let Some(fast) = board.as_eight() {
         let result = choose_move_for(&fast, level, scoring, threads, rng_seed, stop, clock);
         // The two 8×8 layouts are the same: square index = row × 8 + column.
         return GridResult {
@@ -253,7 +252,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut board = GridBoard::start(BoardSize::Eight);
         for ply in 0..20u64 {
-            let fast = Board::new(board.player as u64, board.opponent as u64);
+            let fast = board.as_eight().expect("an 8×8 board");
             for level in [Level::Greedy, Level::Novice, Level::Club] {
                 let want =
                     choose_move_for(&fast, level, Scoring::MostDiscs, 1, ply, &stop, &NoClock);

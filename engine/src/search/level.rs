@@ -260,8 +260,8 @@ pub fn choose_move_for(
     let settings = level.settings(empties);
     // Before the search's table is made: a book move needs none.
     if let Some(within) = settings.book_within
-        && scoring == Scoring::MostDiscs
-        && let Some((sq, value)) = Book::builtin().choose(board, within, &mut rng)
+        && let Some(book) = Book::for_scoring(scoring)
+        && let Some((sq, value)) = book.choose(board, within, &mut rng)
     {
         return SearchResult {
             score: value,

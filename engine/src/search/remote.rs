@@ -267,8 +267,7 @@ impl ScoreRequest {
             return reply;
         }
         let (depth, solve) = (self.depth, self.solve_empties);
-        let mut scores: Vec<(Cell, i32)> = if board.size == BoardSize::Eight {
-            let fast = crate::Board::new(board.player as u64, board.opponent as u64);
+        let mut scores: Vec<(Cell, i32)> = if let Some(fast) = board.as_eight() {
             let mut searcher = Searcher::new(16).with_scoring(self.scoring);
             let scored = searcher.score_moves(&fast, depth, solve, stop, clock);
             // The two 8×8 layouts are the same: square index = row × 8 + column.
@@ -295,11 +294,7 @@ impl ScoreRequest {
     /// The opening book's scores, where it has this position (8×8, most discs wins).
     fn book_reply(&self) -> Option<ScoreReply> {
         let board = &self.board;
-        if board.size != BoardSize::Eight || self.scoring != Scoring::MostDiscs {
-            return None;
-        }
-        let fast = crate::Board::new(board.player as u64, board.opponent as u64);
-        let moves = Book::builtin().moves(&fast)?;
+        let moves = Book::for_scoring(self.scoring)?.moves(&board.as_eight()?)?;
         Some(ScoreReply {
             exact: false,
             book: true,

@@ -2,7 +2,7 @@
 //! every batch, and a later run with the same settings goes on from it) and shows what a book
 //! says about a line of play.
 
-use crate::{Stopwatch, fail, thread_count};
+use crate::{Stopwatch, fail, option_number, thread_count};
 use reversi_engine::book::{Book, BookDepth, BuildSettings, expand, frontier};
 use reversi_engine::notation::parse_moves;
 use reversi_engine::{Clock, Position, Rules, Status};
@@ -54,17 +54,7 @@ fn build_options(args: &[String]) -> Result<BuildOptions, String> {
     let mut it = rest.iter();
     while let Some(arg) = it.next() {
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
-        let number = |range: std::ops::RangeInclusive<usize>| {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|n| range.contains(n))
-                .ok_or(format!(
-                    "{arg} needs a number from {} to {}",
-                    range.start(),
-                    range.end()
-                ))
-        };
+        let number = |range| option_number(arg, value, range).map(|n| n as usize);
         match arg.as_str() {
             "--positions" => o.positions = number(1..=10_000_000)?,
             "--depth" => o.depth.depth = number(1..=30)? as u8,

@@ -130,6 +130,24 @@ fn thread_count(n: &str) -> Option<usize> {
 
 const THREADS_WANTED: &str = "--threads needs a number from 1 to 64";
 
+/// The value of option `arg` read as a number within `range`, or the message that says what
+/// the option needs (the option parsers of `match` and `book build`).
+fn option_number(
+    arg: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or(format!(
+            "{arg} needs a number from {} to {}",
+            range.start(),
+            range.end()
+        ))
+}
+
 fn fail(message: impl fmt::Display) -> ExitCode {
     eprintln!("{message}\n{USAGE}");
     ExitCode::from(2)
@@ -153,11 +171,9 @@ fn cmd_solve(args: &[String]) -> ExitCode {
         Err(e) => return fail(format!("bad board: {e}")),
     };
     let generic = setup.board();
-    if setup.size != BoardSize::Eight {
+    let Some(board) = generic.as_eight() else {
         return solve_generic(&generic);
-    }
-    // The same bits as the fast path's: square index = row × 8 + column.
-    let board = Board::new(generic.player as u64, generic.opponent as u64);
+    };
     let clock = Stopwatch::start();
     let result = Searcher::new(256).solve(&board, &AtomicBool::new(false), &clock);
     let secs = clock.0.elapsed().as_secs_f64();

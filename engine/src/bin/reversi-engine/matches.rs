@@ -4,8 +4,8 @@
 //! rather than by a guess; equal nodes stand for equal time, which on a shared machine can
 //! not be measured fairly game by game.
 
-use crate::fail;
 use crate::ladder::{openings, play_games, play_out};
+use crate::{fail, option_number};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use reversi_engine::book::Book;
@@ -101,17 +101,7 @@ fn options(args: &[String]) -> Result<Options, String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let value = it.next().ok_or(format!("{arg} needs a value"))?;
-        let number = |range: std::ops::RangeInclusive<u64>| {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| range.contains(n))
-                .ok_or(format!(
-                    "{arg} needs a number from {} to {}",
-                    range.start(),
-                    range.end()
-                ))
-        };
+        let number = |range| option_number(arg, value, range);
         match arg.as_str() {
             "--games" => o.games = number(2..=100_000)? as usize / 2 * 2,
             "--threads" => o.threads = number(1..=64)? as usize,
