@@ -6,6 +6,7 @@
 //! symmetries and share its table, so an edge learned at the top counts at every edge.
 
 use super::Evaluate;
+use super::eval::neighbours;
 use crate::{Board, Square, Symmetry, bits};
 use std::fmt;
 use std::sync::OnceLock;
@@ -180,8 +181,26 @@ pub struct Layout {
     /// Per table entry (phase-relative): the entry whose weight it shares with its mirror
     /// images.
     canonical: Vec<u32>,
-    /// Pattern table entries in one phase (the scalar terms follow them).
+    /// Pattern table entries in one phase (the count tables follow them).
+    patterns_len: usize,
+    /// Pattern and count table entries in one phase (the scalar terms follow them).
     table_len: usize,
+}
+
+/// Counts above this share the last entry of their count table.
+const COUNT_CAP: u32 = 31;
+/// Entries in one count table: every pair of the side to move's and the other side's count.
+const COUNT_ENTRIES: usize = ((COUNT_CAP + 1) * (COUNT_CAP + 1)) as usize;
+/// Count tables after the patterns in each phase: the two sides' mobility (legal moves) and
+/// their potential mobility (empty squares next to the other side's discs, where moves may
+/// come later). As pairs they say what a difference cannot: that having no move at all is a
+/// disaster, or that few moves against few is not the same as many against many.
+pub const COUNT_TABLES: usize = 2;
+
+/// The entry of counts `own` and `other` in a count table.
+#[inline(always)]
+fn count_entry(own: u32, other: u32) -> u32 {
+    own.min(COUNT_CAP) * (COUNT_CAP + 1) + other.min(COUNT_CAP)
 }
 
 /// The most empties at which the parity term counts (the end of phase 3).
@@ -218,10 +237,15 @@ impl Layout {
             canonical.extend(canonical_entries(&base, offset));
             offset += 3u32.pow(pattern.len() as u32);
         }
+        let patterns_len = offset as usize;
+        let table_len = patterns_len + COUNT_TABLES * COUNT_ENTRIES;
+        // Count tables share no entries.
+        canonical.extend(patterns_len as u32..table_len as u32);
         Layout {
             instances,
             canonical,
-            table_len: offset as usize,
+            patterns_len,
+            table_len,
         }
     }
 
@@ -236,9 +260,10 @@ impl Layout {
         self.table_len + SCALARS
     }
 
-    /// Number of pattern placements on the board.
+    /// Table entries each position uses: one per pattern placement on the board, one per
+    /// count table.
     pub fn instances(&self) -> usize {
-        self.instances.len()
+        self.instances.len() + COUNT_TABLES
     }
 
     /// The table entry of every placement for `board` (side to move's discs are digit 1, the
@@ -259,7 +284,8 @@ impl Layout {
         let (p, o) = (board.player, board.opponent);
         let t = Symmetry::MainDiagonal;
         let (pt, ot) = (t.apply(p), t.apply(o));
-        for (slot, inst) in out.iter_mut().zip(&self.instances) {
+        let (patterns, counts) = out.split_at_mut(self.instances.len());
+        for (slot, inst) in patterns.iter_mut().zip(&self.instances) {
             let mut index = inst.offset;
             for seg in &inst.segments {
                 let (sp, so) = if seg.transposed { (pt, ot) } else { (p, o) };
@@ -267,6 +293,18 @@ impl Layout {
             }
             *slot = index;
         }
+        let empty = !(p | o);
+        let mobility = count_entry(
+            bits::moves(p, o).count_ones(),
+            bits::moves(o, p).count_ones(),
+        );
+        let potential = count_entry(
+            (neighbours(o) & empty).count_ones(),
+            (neighbours(p) & empty).count_ones(),
+        );
+        let base = self.patterns_len as u32;
+        counts[0] = base + mobility;
+        counts[1] = base + COUNT_ENTRIES as u32 + potential;
     }
 
     /// The entry that table entry `raw` (phase-relative) shares its weight with; scalar terms
@@ -542,8 +580,12 @@ impl PatternEval {
         let mut at = 6;
         let phases = get_varint(data, &mut at)? as usize;
         let phase_len = get_varint(data, &mut at)? as usize;
-        let expected = (PHASES, Layout::get().phase_len());
-        if (phases, phase_len) != expected {
+        let layout = Layout::get();
+        let expected = (PHASES, layout.phase_len());
+        // Files from before the count tables (the first three generations) read with those
+        // tables empty: they evaluate as they always did.
+        let without_counts = layout.phase_len() - COUNT_TABLES * COUNT_ENTRIES;
+        if phases != PHASES || (phase_len != expected.1 && phase_len != without_counts) {
             return Err(WeightsError::Shape {
                 found: (phases, phase_len),
                 expected,
@@ -557,9 +599,9 @@ impl PatternEval {
                 _ => return Err(WeightsError::Corrupt("a weight unit out of range")),
             }
         };
-        let mut eval = PatternEval::zero();
+        let mut stored = vec![0i16; phases * phase_len];
         let mut i = 0usize;
-        let total = eval.weights.len();
+        let total = stored.len();
         while i < total {
             let zeros = get_varint(data, &mut at)? as usize;
             let values = get_varint(data, &mut at)? as usize;
@@ -567,7 +609,7 @@ impl PatternEval {
                 return Err(WeightsError::Corrupt("more weights than the layout has"));
             }
             i += zeros;
-            for w in &mut eval.weights[i..i + values] {
+            for w in &mut stored[i..i + values] {
                 let z = get_varint(data, &mut at)?;
                 let z =
                     u16::try_from(z).map_err(|_| WeightsError::Corrupt("a weight too large"))?;
@@ -579,6 +621,14 @@ impl PatternEval {
         }
         if at != data.len() {
             return Err(WeightsError::Corrupt("extra bytes after the weights"));
+        }
+        let mut eval = PatternEval::zero();
+        let n = layout.phase_len();
+        for (phase, from) in stored.chunks_exact(phase_len).enumerate() {
+            let to = &mut eval.weights[phase * n..(phase + 1) * n];
+            let tables = phase_len - SCALARS;
+            to[..tables].copy_from_slice(&from[..tables]);
+            to[n - SCALARS..].copy_from_slice(&from[tables..]);
         }
         for phase in 0..PHASES {
             eval.spread_shared(phase);
@@ -621,8 +671,11 @@ mod tests {
     fn every_placement_is_a_distinct_square_set() {
         let layout = Layout::get();
         // 4 edges, 4 corners × (3×3), 8 × (2×5), 4 × 3 rows/columns, 2 + 4 × 4 diagonals.
-        assert_eq!(layout.instances(), 4 + 4 + 8 + 12 + 2 + 16);
-        assert_eq!(layout.phase_len(), 167_265 + SCALARS);
+        assert_eq!(layout.instances(), 4 + 4 + 8 + 12 + 2 + 16 + COUNT_TABLES);
+        assert_eq!(
+            layout.phase_len(),
+            167_265 + COUNT_TABLES * COUNT_ENTRIES + SCALARS
+        );
     }
 
     #[test]
@@ -666,6 +719,75 @@ mod tests {
                 assert_eq!(got, inst.offset + index, "{:?}", inst.squares);
             }
         }
+    }
+
+    #[test]
+    fn count_tables_hold_both_sides_moves_and_squares_next_to_the_other_side() {
+        let layout = Layout::get();
+        let mut state = 11u64;
+        for _ in 0..2000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = state;
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let board = Board::new(a & state, !a & (state >> 5 | state << 9));
+            let mut f = vec![0u32; layout.instances()];
+            layout.features(&board, &mut f);
+            let next_to = |discs: u64| {
+                (0..64)
+                    .filter(|&sq| {
+                        let (c, r) = (sq % 8, sq / 8);
+                        board.empties() >> sq & 1 == 1
+                            && (-1..=1).any(|dc: i32| {
+                                (-1..=1).any(|dr: i32| {
+                                    let (c, r) = (c + dc, r + dr);
+                                    (0..8).contains(&c)
+                                        && (0..8).contains(&r)
+                                        && discs >> (r * 8 + c) & 1 == 1
+                                })
+                            })
+                    })
+                    .count() as u32
+            };
+            let own_moves = board.moves().count_ones();
+            let other_moves = board.pass().moves().count_ones();
+            let base = layout.patterns_len as u32;
+            let k = layout.instances();
+            assert_eq!(f[k - 2], base + count_entry(own_moves, other_moves));
+            assert_eq!(
+                f[k - 1],
+                base + COUNT_ENTRIES as u32
+                    + count_entry(next_to(board.opponent), next_to(board.player))
+            );
+        }
+        assert_eq!(count_entry(40, 0), COUNT_CAP * (COUNT_CAP + 1));
+    }
+
+    /// The first three generations were fitted before the count tables: their files read
+    /// with those tables empty, so they score every position as they did.
+    #[test]
+    fn files_without_count_tables_read_with_them_empty() {
+        let layout = Layout::get();
+        let gen1 = PatternEval::from_bytes(include_bytes!("../../assets/eval-gen1.bin"))
+            .expect("generation 1 reads");
+        let n = layout.phase_len();
+        for phase in 0..PHASES {
+            let w = &gen1.weights[phase * n..(phase + 1) * n];
+            assert!(
+                w[layout.patterns_len..layout.table_len]
+                    .iter()
+                    .all(|&v| v == 0)
+            );
+            assert!(
+                w[layout.table_len..].iter().any(|&v| v != 0),
+                "scalars kept"
+            );
+        }
+        // Written again, in the shape with count tables, they read back the same.
+        assert_eq!(PatternEval::from_bytes(&gen1.to_bytes()), Ok(gen1));
     }
 
     /// The web build's way: weights installed from the file's bytes; a bad file is refused
