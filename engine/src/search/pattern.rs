@@ -197,6 +197,16 @@ const COUNT_ENTRIES: usize = ((COUNT_CAP + 1) * (COUNT_CAP + 1)) as usize;
 /// disaster, or that few moves against few is not the same as many against many.
 pub const COUNT_TABLES: usize = 2;
 
+/// The legal moves of the side to move and of the other side, counted: the mobility count
+/// table and the mobility scalar both need them, and the evaluation counts them once.
+#[inline(always)]
+fn move_counts(board: &Board) -> (u32, u32) {
+    (
+        bits::moves(board.player, board.opponent).count_ones(),
+        bits::moves(board.opponent, board.player).count_ones(),
+    )
+}
+
 /// The entry of counts `own` and `other` in a count table.
 #[inline(always)]
 fn count_entry(own: u32, other: u32) -> u32 {
@@ -281,6 +291,17 @@ impl Layout {
     /// configurations, so it needs no second look-up).
     #[inline]
     pub fn raw_entries(&self, board: &Board, out: &mut [u32]) {
+        self.raw_entries_with(board, move_counts(board), out);
+    }
+
+    /// [`Layout::raw_entries`] with the two sides' move counts already made.
+    #[inline]
+    fn raw_entries_with(
+        &self,
+        board: &Board,
+        (own_moves, other_moves): (u32, u32),
+        out: &mut [u32],
+    ) {
         let (p, o) = (board.player, board.opponent);
         let t = Symmetry::MainDiagonal;
         let (pt, ot) = (t.apply(p), t.apply(o));
@@ -294,10 +315,7 @@ impl Layout {
             *slot = index;
         }
         let empty = !(p | o);
-        let mobility = count_entry(
-            bits::moves(p, o).count_ones(),
-            bits::moves(o, p).count_ones(),
-        );
+        let mobility = count_entry(own_moves, other_moves);
         let potential = count_entry(
             (neighbours(o) & empty).count_ones(),
             (neighbours(p) & empty).count_ones(),
@@ -321,8 +339,13 @@ impl Layout {
     /// offset ProbCut's shallow searches against the deep ones by whole discs.
     #[inline]
     pub fn scalars(board: &Board) -> [f32; SCALARS] {
-        let mobility = bits::moves(board.player, board.opponent).count_ones() as f32
-            - bits::moves(board.opponent, board.player).count_ones() as f32;
+        Layout::scalars_with(board, move_counts(board))
+    }
+
+    /// [`Layout::scalars`] with the two sides' move counts already made.
+    #[inline]
+    fn scalars_with(board: &Board, (own_moves, other_moves): (u32, u32)) -> [f32; SCALARS] {
+        let mobility = own_moves as f32 - other_moves as f32;
         let empties = board.empties().count_ones();
         let parity = match (empties > PARITY_EMPTIES, empties % 2 == 1) {
             (true, _) => 0.0,
@@ -584,7 +607,7 @@ impl PatternEval {
         let expected = (PHASES, layout.phase_len());
         // Files from before the count tables (the first three generations) read with those
         // tables empty: they evaluate as they always did.
-        let without_counts = layout.phase_len() - COUNT_TABLES * COUNT_ENTRIES;
+        let without_counts = layout.patterns_len + SCALARS;
         if phases != PHASES || (phase_len != expected.1 && phase_len != without_counts) {
             return Err(WeightsError::Shape {
                 found: (phases, phase_len),
@@ -624,9 +647,9 @@ impl PatternEval {
         }
         let mut eval = PatternEval::zero();
         let n = layout.phase_len();
+        let tables = phase_len - SCALARS;
         for (phase, from) in stored.chunks_exact(phase_len).enumerate() {
             let to = &mut eval.weights[phase * n..(phase + 1) * n];
-            let tables = phase_len - SCALARS;
             to[..tables].copy_from_slice(&from[..tables]);
             to[n - SCALARS..].copy_from_slice(&from[tables..]);
         }
@@ -649,12 +672,13 @@ impl Evaluate for PatternEval {
         let weights = self.phase(phase_of(board.empties().count_ones()));
         let mut features = [0u32; 64];
         let features = &mut features[..layout.instances()];
-        layout.raw_entries(board, features);
+        let moves = move_counts(board);
+        layout.raw_entries_with(board, moves, features);
         let mut sum: i32 = features
             .iter()
             .map(|&f| i32::from(weights[f as usize]))
             .sum();
-        let scalars = Layout::scalars(board);
+        let scalars = Layout::scalars_with(board, moves);
         let base = layout.table_len;
         for (k, s) in scalars.iter().enumerate() {
             sum += (f32::from(weights[base + k]) * s) as i32;
@@ -694,20 +718,26 @@ mod tests {
         }
     }
 
+    /// `n` boards of random disjoint disc sets, the same for the same `seed`.
+    fn random_boards(seed: u64, n: usize) -> impl Iterator<Item = Board> {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state
+        };
+        (0..n).map(move |_| {
+            let a = next();
+            let b = next();
+            Board::new(a & b, !a & (b >> 7 | b << 3))
+        })
+    }
+
     #[test]
     fn the_fast_reading_matches_a_square_by_square_one() {
         let layout = Layout::get();
-        let mut state = 7u64;
-        for _ in 0..2000 {
-            // Random disjoint disc sets.
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = state;
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let board = Board::new(a & state, !a & (state >> 7 | state << 3));
+        for board in random_boards(7, 2000) {
             let mut fast = vec![0u32; layout.instances()];
             layout.raw_entries(&board, &mut fast);
             for (inst, &got) in layout.instances.iter().zip(&fast) {
@@ -724,16 +754,7 @@ mod tests {
     #[test]
     fn count_tables_hold_both_sides_moves_and_squares_next_to_the_other_side() {
         let layout = Layout::get();
-        let mut state = 11u64;
-        for _ in 0..2000 {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = state;
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let board = Board::new(a & state, !a & (state >> 5 | state << 9));
+        for board in random_boards(11, 2000) {
             let mut f = vec![0u32; layout.instances()];
             layout.features(&board, &mut f);
             let next_to = |discs: u64| {
