@@ -4,10 +4,10 @@
 //! The modules form layers, listed here from the bottom up; a module imports only from
 //! modules listed before it (`scripts/check_layers.py` holds the code to this list):
 //!
-//! 1. Foundations: `command_line` (--help, --version), `schedule` (the frame's order), `web`
-//!    (the page's JavaScript), `i18n` (the player's language: messages, not words),
-//!    `user_files`, `rules` (the match: requests in, facts out), `settings`, `records` (the
-//!    autosave).
+//! 1. Foundations: `bevy_plugins` (the Bevy plugins the game runs on), `command_line` (--help,
+//!    --version), `schedule` (the frame's order), `web` (the page's JavaScript), `i18n` (the
+//!    player's language: messages, not words), `user_files`, `rules` (the match: requests in,
+//!    facts out), `settings`, `records` (the autosave).
 //! 2. `state`: what several layers read (the open menu, who holds which device, the cursors,
 //!    the couch match, whether the board is moving, notices for the player).
 //! 3. Features that read state and the rules: `ai`, `couch`, `link`, `theme`, `board`,
@@ -23,6 +23,7 @@ pub mod analysis;
 pub mod audio;
 pub mod automation;
 pub mod bench_frames;
+pub mod bevy_plugins;
 pub mod board;
 pub mod camera;
 pub mod clipboard;

@@ -1,4 +1,4 @@
-//! The desktop and web entry point: a window, Bevy's default plugins, and the game.
+//! The desktop and web entry point: a window, Bevy's plugins (`reversi::bevy_plugins`), and the game.
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -19,7 +19,7 @@ fn main() -> AppExit {
     }
     let mut app = App::new();
     app.add_plugins(
-        DefaultPlugins
+        reversi::bevy_plugins::BevyPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Reversi".into(),
