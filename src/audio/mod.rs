@@ -1,9 +1,10 @@
 //! Sound effects: a thud when a disc is placed, a soft clack for each flipped disc timed with
 //! its flip, a buzz for an illegal click, a chime for a pass, a rising tick for each disc of
 //! the final count and a fanfare when it is done.
-//! The sounds are synthesised by `scripts/make-sounds.py` and committed under `assets/sounds`;
-//! they are compiled into the binary, so the game runs from any directory and the web build
-//! needs no extra downloads (about 100 KB in all).
+//! The sounds are synthesised when the game starts (`synth`), so the game runs from any
+//! directory and the web build downloads none.
+
+mod synth;
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
@@ -63,17 +64,17 @@ struct Queued {
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let mut add = |bytes: &'static [u8]| {
+    let mut add = |bytes: Vec<u8>| {
         sources.add(AudioSource {
             bytes: bytes.into(),
         })
     };
     commands.insert_resource(Sounds {
-        place: add(include_bytes!("../assets/sounds/place.wav")),
-        flip: add(include_bytes!("../assets/sounds/flip.wav")),
-        illegal: add(include_bytes!("../assets/sounds/illegal.wav")),
-        pass: add(include_bytes!("../assets/sounds/pass.wav")),
-        game_over: add(include_bytes!("../assets/sounds/game_over.wav")),
+        place: add(synth::place()),
+        flip: add(synth::flip()),
+        illegal: add(synth::illegal()),
+        pass: add(synth::pass()),
+        game_over: add(synth::game_over()),
     });
 }
 
