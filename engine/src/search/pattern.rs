@@ -398,8 +398,8 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// Version 3 stores the weights in multiples of a unit given in its header, entry by entry:
 /// each table entry's weight in all phases together, each as its difference from the entry's
 /// weight in the last phase before that had one (neighbouring phases fit similar weights, so
-/// the differences are small: 0.56 MiB with gzip where version 2's phase-by-phase values took
-/// 0.67). Version 2 stored the same units phase by phase, version 1 (the first generations'
+/// the differences are small: the built-in file takes 0.55 MiB with the web build's gzip -9
+/// where version 2's phase-by-phase values took 0.65). Version 2 stored the same units phase by phase, version 1 (the first generations'
 /// files) hundredths of a disc phase by phase. All three are read.
 const VERSION: u16 = 3;
 /// The weights' step, in hundredths of a disc: eight hundredths. Fitted weights are rounded
@@ -456,23 +456,30 @@ fn put_runs(out: &mut Vec<u8>, symbols: &[u64]) {
     }
 }
 
-/// Reads exactly `total` symbols written by [`put_runs`].
-fn get_runs(data: &[u8], at: &mut usize, total: usize) -> Result<Vec<u64>, WeightsError> {
-    let mut symbols = vec![0u64; total];
+/// Reads exactly `total` symbols written by [`put_runs`], handing each one of the value runs
+/// to `each` with its index, in order (the zeros between are skipped; no buffer of symbols:
+/// the weights are 2.5 million of them). A damaged file may hold zeros in a value run.
+fn get_runs(
+    data: &[u8],
+    at: &mut usize,
+    total: usize,
+    mut each: impl FnMut(usize, u64) -> Result<(), WeightsError>,
+) -> Result<(), WeightsError> {
+    let too_many = || WeightsError::Corrupt("more weights than the layout has");
     let mut i = 0usize;
     while i < total {
-        let zeros = get_varint(data, at)? as usize;
-        let values = get_varint(data, at)? as usize;
+        let zeros = usize::try_from(get_varint(data, at)?).map_err(|_| too_many())?;
+        let values = usize::try_from(get_varint(data, at)?).map_err(|_| too_many())?;
         if zeros.saturating_add(values) > total - i {
-            return Err(WeightsError::Corrupt("more weights than the layout has"));
+            return Err(too_many());
         }
         i += zeros;
-        for symbol in &mut symbols[i..i + values] {
-            *symbol = get_varint(data, at)?;
+        for index in i..i + values {
+            each(index, get_varint(data, at)?)?;
         }
         i += values;
     }
-    Ok(symbols)
+    Ok(())
 }
 
 /// The learned evaluation: weights in hundredths of a disc, phase by phase. Every table
@@ -665,34 +672,36 @@ impl PatternEval {
                 _ => return Err(WeightsError::Corrupt("a weight unit out of range")),
             }
         };
-        let symbols = get_runs(data, &mut at, phases * phase_len)?;
         let too_large = || WeightsError::Corrupt("a weight too large");
         let mut stored = vec![0i16; phases * phase_len];
         if version < 3 {
             // Phase by phase, each weight zigzagged.
-            for (w, &z) in stored.iter_mut().zip(&symbols) {
+            get_runs(data, &mut at, stored.len(), |i, z| {
                 let z = u16::try_from(z).map_err(|_| too_large())?;
-                *w = (((z >> 1) as i16) ^ -((z & 1) as i16))
+                stored[i] = (((z >> 1) as i16) ^ -((z & 1) as i16))
                     .checked_mul(unit)
                     .ok_or_else(too_large)?;
-            }
+                Ok(())
+            })?;
         } else {
             // Entry by entry, each nonzero weight a difference from the entry's last one.
-            for (entry, column) in symbols.chunks_exact(phases).enumerate() {
-                let mut last = 0i32;
-                for (phase, &symbol) in column.iter().enumerate() {
-                    if symbol == 0 {
-                        continue;
-                    }
-                    let z = u32::try_from(symbol - 1).map_err(|_| too_large())?;
-                    let delta = ((z >> 1) as i32) ^ -((z & 1) as i32);
-                    last = last.checked_add(delta).ok_or_else(too_large)?;
-                    stored[phase * phase_len + entry] = i16::try_from(last)
-                        .ok()
-                        .and_then(|w| w.checked_mul(unit))
-                        .ok_or_else(too_large)?;
+            let (mut entry, mut last) = (usize::MAX, 0i32);
+            get_runs(data, &mut at, stored.len(), |i, symbol| {
+                if symbol == 0 {
+                    return Ok(()); // a zero weight (only a damaged file puts one here)
                 }
-            }
+                if i / phases != entry {
+                    (entry, last) = (i / phases, 0);
+                }
+                let z = u32::try_from(symbol - 1).map_err(|_| too_large())?;
+                let delta = ((z >> 1) as i32) ^ -((z & 1) as i32);
+                last = last.checked_add(delta).ok_or_else(too_large)?;
+                stored[(i % phases) * phase_len + entry] = i16::try_from(last)
+                    .ok()
+                    .and_then(|w| w.checked_mul(unit))
+                    .ok_or_else(too_large)?;
+                Ok(())
+            })?;
         }
         if at != data.len() {
             return Err(WeightsError::Corrupt("extra bytes after the weights"));
@@ -925,31 +934,57 @@ mod tests {
             Err(WeightsError::Shape { .. })
         ));
         // The unit comes after the shape: zero or absurd units are refused.
-        let header = |unit: u64| {
+        let header = |version: u16, unit: u64| {
             let mut b = MAGIC.to_vec();
-            b.extend_from_slice(&VERSION.to_le_bytes());
+            b.extend_from_slice(&version.to_le_bytes());
             put_varint(&mut b, PHASES as u64);
             put_varint(&mut b, n as u64);
             put_varint(&mut b, unit);
             b
         };
-        for unit in [0, 101, 1 << 40] {
+        // A file of `version` and `unit` whose first weights are `symbols`, zeros after.
+        let file = |version: u16, unit: u64, symbols: &[u64]| {
+            let mut b = header(version, unit);
+            put_varint(&mut b, 0);
+            put_varint(&mut b, symbols.len() as u64);
+            for &s in symbols {
+                put_varint(&mut b, s);
+            }
+            put_varint(&mut b, (PHASES * n - symbols.len()) as u64);
+            put_varint(&mut b, 0);
+            PatternEval::from_bytes(&b)
+        };
+        let too_large = Err(WeightsError::Corrupt("a weight too large"));
+        for version in [2, 3] {
+            for unit in [0, 101, 1 << 40] {
+                assert_eq!(
+                    PatternEval::from_bytes(&header(version, unit)),
+                    Err(WeightsError::Corrupt("a weight unit out of range"))
+                );
+            }
+            // A weight that overflows once multiplied by the unit.
+            assert_eq!(file(version, 100, &[60_000]), too_large);
+            // More weights than the layout has.
+            let mut long = header(version, 1);
+            put_varint(&mut long, (PHASES * n) as u64);
+            put_varint(&mut long, 1);
             assert_eq!(
-                PatternEval::from_bytes(&header(unit)),
-                Err(WeightsError::Corrupt("a weight unit out of range"))
+                PatternEval::from_bytes(&long),
+                Err(WeightsError::Corrupt("more weights than the layout has"))
             );
         }
-        // A weight that overflows once multiplied by the unit (the rest of the file zeros).
-        let mut big = header(100);
-        put_varint(&mut big, 0);
-        put_varint(&mut big, 1);
-        put_varint(&mut big, 60_000);
-        put_varint(&mut big, (PHASES * n - 1) as u64);
-        put_varint(&mut big, 0);
-        assert_eq!(
-            PatternEval::from_bytes(&big),
-            Err(WeightsError::Corrupt("a weight too large"))
-        );
+        // Version 2: a stored value wider than a weight.
+        assert_eq!(file(2, 1, &[70_000]), too_large);
+        // Version 3: a difference wider than 32 bits; differences that add up past what a
+        // weight holds (30,000 twice) or past an i32 (1, then 2^31 - 1).
+        assert_eq!(file(3, 1, &[1 << 33]), too_large);
+        assert_eq!(file(3, 1, &[60_001, 60_001]), too_large);
+        assert_eq!(file(3, 1, &[3, u64::from(u32::MAX)]), too_large);
+        // A zero inside a value run (only a damaged file has one) is a zero weight: entry 0's
+        // phases 0 and 2 hold 5 and 5 + 2 = 7.
+        let read = file(3, 1, &[11, 0, 5]).unwrap();
+        let (first, third) = (read.weights[0], read.weights[2 * n]);
+        assert_eq!((first, third), (5, 7));
     }
 
     /// Fitted weights are multiples of the unit and stored in it; a file of the first
