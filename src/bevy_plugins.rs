@@ -5,7 +5,9 @@
 //! feature turns on `SpriteRenderPlugin` in `DefaultPlugins`, and with it 2D meshes, colour
 //! materials, tile maps and their shaders. Disabling a plugin in the group at run time still
 //! links its code; leaving it out of the list keeps it out of the binary (about 0.2 MB of the
-//! web download, docs/web-size.md). The order is `DefaultPlugins`' own.
+//! web download, docs/web-size.md). The order and the conditions are `DefaultPlugins`' own
+//! (bevy_internal's default_plugins.rs, for this crate's features): compare them again when
+//! Bevy is upgraded.
 
 use bevy::app::{PanicHandlerPlugin, PluginGroupBuilder, TaskPoolPlugin};
 use bevy::prelude::*;
@@ -28,7 +30,7 @@ impl PluginGroup for BevyPlugins {
             .add(bevy::input_focus::InputDispatchPlugin)
             .add(WindowPlugin::default())
             .add(bevy::a11y::AccessibilityPlugin);
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(all(unix, not(target_os = "horizon")), windows))]
         let group = group.add(bevy::app::TerminalCtrlCHandlerPlugin);
         let group = group
             .add(AssetPlugin::default())
