@@ -173,11 +173,17 @@ mod tests {
                 .map(|b| i16::from_le_bytes([b[0], b[1]]))
                 .collect();
             let expected = (seconds * f64::from(RATE)) as usize;
-            assert!(pcm.len().abs_diff(expected) <= 3, "{} samples, not {expected}", pcm.len());
+            assert!(
+                pcm.len().abs_diff(expected) <= 3,
+                "{} samples, not {expected}",
+                pcm.len()
+            );
             let peak = pcm.iter().map(|s| s.unsigned_abs()).max().unwrap();
             assert_eq!(peak, 27_851, "85 % of 32,767");
             // Within the first 10 ms the sound is at a tenth of its peak or more.
-            let start = pcm[..(RATE / 100) as usize].iter().map(|s| s.unsigned_abs());
+            let start = pcm[..(RATE / 100) as usize]
+                .iter()
+                .map(|s| s.unsigned_abs());
             assert!(start.max().unwrap() >= peak / 10);
         }
     }
