@@ -1,4 +1,5 @@
-//! The desktop and web entry point: a window, Bevy's plugins (`reversi::bevy_plugins`), and the game.
+//! The desktop and web entry point: a window, Bevy's plugins (`reversi::bevy_plugins`) and the
+//! game.
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;

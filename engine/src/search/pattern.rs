@@ -399,8 +399,9 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// each table entry's weight in all phases together, each as its difference from the entry's
 /// weight in the last phase before that had one (neighbouring phases fit similar weights, so
 /// the differences are small: the built-in file takes 0.55 MiB with the web build's gzip -9
-/// where version 2's phase-by-phase values took 0.65). Version 2 stored the same units phase by phase, version 1 (the first generations'
-/// files) hundredths of a disc phase by phase. All three are read.
+/// where version 2's phase-by-phase values took 0.65). Version 2 stored the same units phase
+/// by phase, version 1 (the first generations' files) hundredths of a disc phase by phase.
+/// All three are read.
 const VERSION: u16 = 3;
 /// The weights' step, in hundredths of a disc: eight hundredths. Fitted weights are rounded
 /// to it, so most weights take one byte where they took two and the web build downloads
@@ -438,6 +439,16 @@ fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
         }
     }
     Err(WeightsError::Corrupt("a number too long"))
+}
+
+/// `v` with its sign in the lowest bit, so that small negative numbers stay short varints.
+fn zigzag(v: i32) -> u32 {
+    ((v << 1) ^ (v >> 31)) as u32
+}
+
+/// The number [`zigzag`] made `z` from.
+fn unzigzag(z: u32) -> i32 {
+    ((z >> 1) as i32) ^ -((z & 1) as i32)
 }
 
 /// Symbols as runs: a count of zeros, a count of nonzero symbols, those symbols; again.
@@ -632,8 +643,7 @@ impl PatternEval {
                 } else {
                     let delta = w - last;
                     last = w;
-                    // zigzag, so small negative differences stay short
-                    (((delta << 1) ^ (delta >> 31)) as u32 as u64) + 1
+                    u64::from(zigzag(delta)) + 1
                 });
             }
         }
@@ -678,7 +688,8 @@ impl PatternEval {
             // Phase by phase, each weight zigzagged.
             get_runs(data, &mut at, stored.len(), |i, z| {
                 let z = u16::try_from(z).map_err(|_| too_large())?;
-                stored[i] = (((z >> 1) as i16) ^ -((z & 1) as i16))
+                // Sixteen zigzagged bits always make an i16.
+                stored[i] = (unzigzag(u32::from(z)) as i16)
                     .checked_mul(unit)
                     .ok_or_else(too_large)?;
                 Ok(())
@@ -694,7 +705,7 @@ impl PatternEval {
                     (entry, last) = (i / phases, 0);
                 }
                 let z = u32::try_from(symbol - 1).map_err(|_| too_large())?;
-                let delta = ((z >> 1) as i32) ^ -((z & 1) as i32);
+                let delta = unzigzag(z);
                 last = last.checked_add(delta).ok_or_else(too_large)?;
                 stored[(i % phases) * phase_len + entry] = i16::try_from(last)
                     .ok()
@@ -777,6 +788,19 @@ mod tests {
             f.sort_unstable();
             assert_eq!(f, base, "{sym:?}");
         }
+    }
+
+    /// A weights file's start in `version`, with this build's shape and, from version 2 on,
+    /// `unit`; the runs of weights follow it.
+    fn file_header(version: u16, unit: Option<u64>) -> Vec<u8> {
+        let mut b = MAGIC.to_vec();
+        b.extend_from_slice(&version.to_le_bytes());
+        put_varint(&mut b, PHASES as u64);
+        put_varint(&mut b, Layout::get().phase_len() as u64);
+        if let Some(unit) = unit {
+            put_varint(&mut b, unit);
+        }
+        b
     }
 
     /// `n` boards of random disjoint disc sets, the same for the same `seed`.
@@ -934,14 +958,7 @@ mod tests {
             Err(WeightsError::Shape { .. })
         ));
         // The unit comes after the shape: zero or absurd units are refused.
-        let header = |version: u16, unit: u64| {
-            let mut b = MAGIC.to_vec();
-            b.extend_from_slice(&version.to_le_bytes());
-            put_varint(&mut b, PHASES as u64);
-            put_varint(&mut b, n as u64);
-            put_varint(&mut b, unit);
-            b
-        };
+        let header = |version: u16, unit: u64| file_header(version, Some(unit));
         // A file of `version` and `unit` whose first weights are `symbols`, zeros after.
         let file = |version: u16, unit: u64, symbols: &[u64]| {
             let mut b = header(version, unit);
@@ -1012,10 +1029,7 @@ mod tests {
         let k = (0..n - 1)
             .find(|&i| layout.canonical_entry(i) == i && layout.canonical_entry(i + 1) == i + 1)
             .expect("two shared entries side by side");
-        let mut v1 = MAGIC.to_vec();
-        v1.extend_from_slice(&1u16.to_le_bytes());
-        put_varint(&mut v1, PHASES as u64);
-        put_varint(&mut v1, n as u64);
+        let mut v1 = file_header(1, None);
         let at = (n * 2 + k) as u64;
         put_varint(&mut v1, at);
         put_varint(&mut v1, 2);
@@ -1039,11 +1053,7 @@ mod tests {
         let top = i16::MAX / WEIGHT_UNIT * WEIGHT_UNIT;
         assert_eq!(rounded.weights[..2], [top, -top]);
         // Version 2: the same runs phase by phase, values in the header's unit.
-        let mut v2 = MAGIC.to_vec();
-        v2.extend_from_slice(&2u16.to_le_bytes());
-        put_varint(&mut v2, PHASES as u64);
-        put_varint(&mut v2, n as u64);
-        put_varint(&mut v2, WEIGHT_UNIT as u64);
+        let mut v2 = file_header(2, Some(WEIGHT_UNIT as u64));
         put_varint(&mut v2, at);
         put_varint(&mut v2, 2);
         put_varint(&mut v2, 30); // zigzag 15
@@ -1095,11 +1105,7 @@ mod tests {
         let mut symbols = vec![0u64; PHASES * n];
         symbols[k * PHASES] = largest; // the largest weight
         symbols[k * PHASES + 1] = largest; // and as much again: twice the largest
-        let mut file = MAGIC.to_vec();
-        file.extend_from_slice(&3u16.to_le_bytes());
-        put_varint(&mut file, PHASES as u64);
-        put_varint(&mut file, n as u64);
-        put_varint(&mut file, WEIGHT_UNIT as u64);
+        let mut file = file_header(3, Some(WEIGHT_UNIT as u64));
         put_runs(&mut file, &symbols);
         assert_eq!(
             PatternEval::from_bytes(&file),
