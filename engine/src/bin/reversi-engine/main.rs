@@ -27,7 +27,7 @@ mod train;
 const USAGE: &str = "usage:
   reversi-engine perft DEPTH [--size 4|6|8|10]
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
-  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N]   (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N] [--table MIB]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench endgame [--positions N] [--empties E] [--threads N]   (solves positions of the engine's own games: the ordering's training set)
   reversi-engine bench midgame [--positions N] [--empties E] [--depth D] [--threads N]   (searches them D plies deep, as the levels do)
   reversi-engine bench probcut [--positions N] [--depth D]   (how well a search half as deep predicts a deeper one)
@@ -372,7 +372,7 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         (args.first().map(String::as_str), args.get(1), args.get(2))
     else {
         return fail(
-            "bench needs: ffo FILE FIRST-LAST [--eval learned|hand] [--threads N], or six",
+            "bench needs: ffo FILE FIRST-LAST [--eval learned|hand] [--threads N] [--table MIB], or six",
         );
     };
     let Some((first, last)) = range
@@ -399,6 +399,7 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     }
     let mut eval: Box<dyn Evaluate> = Box::new(PatternEval::builtin().clone());
     let mut threads = 1;
+    let mut table_mb = 256;
     let mut options = args[3..].iter().map(String::as_str);
     while let Some(option) = options.next() {
         match (option, options.next()) {
@@ -409,11 +410,18 @@ fn cmd_bench(args: &[String]) -> ExitCode {
                 Some(n) => threads = n,
                 None => return fail(THREADS_WANTED),
             },
+            ("--table", n) => match n.and_then(|n| n.parse::<usize>().ok()) {
+                Some(mb) if (1..=65536).contains(&mb) => table_mb = mb,
+                _ => return fail("--table takes the table's size in MiB, 1 to 65536"),
+            },
             (other, _) => return fail(format!("bench does not take `{other}`")),
         }
     }
-    println!("solver build: {}, {threads} thread(s)", solver_build());
-    let mut searcher = Searcher::long_lived(256)
+    println!(
+        "solver build: {}, {threads} thread(s), {table_mb} MiB table",
+        solver_build()
+    );
+    let mut searcher = Searcher::long_lived(table_mb)
         .with_eval(eval)
         .with_threads(threads);
     let (mut total_nodes, mut total_secs, mut failures) = (0u64, 0f64, 0);
