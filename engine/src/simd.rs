@@ -96,6 +96,13 @@ define_perft!(
     leaves_three_plies
 );
 
+/// Whether this CPU has POPCNT, BMI1/2, AVX2 and LZCNT, the features of every fast build
+/// (perft's, the solver's, the evaluation's); checked once.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn fast_cpu() -> bool {
+    x86::fast()
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;

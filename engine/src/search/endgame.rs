@@ -661,14 +661,7 @@ mod fast {
 
     /// Whether this CPU has every feature the fast build enables (checked once).
     pub(crate) fn available() -> bool {
-        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *FAST.get_or_init(|| {
-            is_x86_feature_detected!("popcnt")
-                && is_x86_feature_detected!("bmi1")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("lzcnt")
-        })
+        crate::simd::fast_cpu()
     }
 }
 
