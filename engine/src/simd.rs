@@ -96,8 +96,9 @@ define_perft!(
     leaves_three_plies
 );
 
-/// Whether this CPU has POPCNT, BMI1/2, AVX2 and LZCNT, the features of every fast build
-/// (perft's, the solver's, the evaluation's); checked once.
+/// Whether this CPU has POPCNT, BMI1/2, AVX2 and LZCNT, the features of the AVX2/BMI2
+/// builds (perft's, the solver's, the evaluation's; the solver's AVX-512 build checks for
+/// more); checked once.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn fast_cpu() -> bool {
     x86::fast()

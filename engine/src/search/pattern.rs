@@ -338,7 +338,7 @@ impl Layout {
     }
 
     /// [`Layout::raw_entries`] with the two sides' move counts already made.
-    #[inline(always)]
+    #[inline]
     fn raw_entries_with(
         &self,
         board: &Board,
@@ -811,7 +811,8 @@ impl PatternEval {
 }
 
 impl PatternEval {
-    /// The evaluation with both sides' move counts already made; inlined into each build.
+    /// The evaluation with both sides' move counts already made, the patterns read by
+    /// multiplication (the portable build).
     #[inline(always)]
     fn evaluate_with(&self, board: &Board, moves: (u32, u32)) -> i32 {
         let layout = Layout::get();
@@ -837,10 +838,10 @@ impl PatternEval {
         sum
     }
 
-    /// [`PatternEval::evaluate_with`] compiled for POPCNT, BMI and AVX2: the solver orders
-    /// its moves far from the end by this evaluation, and the portable build counts bits and
-    /// finds moves with long shift sequences (FFO #40-#49: the evaluation was 11 % of the
-    /// solver's time).
+    /// The evaluation compiled for POPCNT, BMI and AVX2, the patterns read by bit extraction
+    /// ([`Layout::raw_entries_extracted`]): the solver orders its moves far from the end by
+    /// this evaluation, and the portable build counts bits and finds moves with long shift
+    /// sequences (FFO #40-#49: the evaluation was 11 % of the solver's time).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     fn evaluate_fast(&self, board: &Board) -> i32 {
@@ -942,6 +943,14 @@ mod tests {
                     index = index * 3 + digit as u32;
                 }
                 assert_eq!(got, inst.offset + index, "{:?}", inst.squares);
+            }
+            #[cfg(target_arch = "x86_64")]
+            if crate::simd::fast_cpu() {
+                let mut extracted = vec![0u32; layout.instances()];
+                let moves = move_counts(&board);
+                // SAFETY: `fast_cpu()` confirmed every feature the extraction enables.
+                unsafe { layout.raw_entries_extracted(&board, moves, &mut extracted) };
+                assert_eq!(extracted, fast, "{board:?}");
             }
         }
     }
@@ -1234,7 +1243,8 @@ mod tests {
     }
 
     /// The build for POPCNT/BMI/AVX2 (where this CPU has them) gives the portable build's
-    /// value on every board, the learned weights' and a random set's alike.
+    /// value on every board, the learned weights' and a random set's alike (a random set
+    /// shares no weights between mirror images, so a digit read in the wrong place shows).
     #[test]
     fn fast_build_evaluates_as_the_portable_one() {
         let mut random = PatternEval::zero();
@@ -1245,7 +1255,8 @@ mod tests {
             seed ^= seed << 17;
             *w = (seed % 2001) as i16 - 1000;
         }
-        for eval in [PatternEval::builtin(), &random] {
+        // The built-in weights where this build has them (not in the web's engine build).
+        for eval in PatternEval::learned().into_iter().chain([&random]) {
             for board in random_boards(7, 2000) {
                 let portable = eval.evaluate_with(&board, move_counts(&board));
                 assert_eq!(eval.evaluate(&board), portable, "{board:?}");

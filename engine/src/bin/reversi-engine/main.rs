@@ -411,8 +411,9 @@ fn cmd_bench(args: &[String]) -> ExitCode {
                 None => return fail(THREADS_WANTED),
             },
             ("--table", n) => match n.and_then(|n| n.parse::<usize>().ok()) {
-                Some(mb) if (1..=65536).contains(&mb) => table_mb = mb,
-                _ => return fail("--table takes the table's size in MiB, 1 to 65536"),
+                // The table rounds down to a power of two: take only sizes it keeps.
+                Some(mb) if mb.is_power_of_two() && mb <= 65536 => table_mb = mb,
+                _ => return fail("--table takes the table's size in MiB, a power of two to 65536"),
             },
             (other, _) => return fail(format!("bench does not take `{other}`")),
         }
