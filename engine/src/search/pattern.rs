@@ -339,12 +339,7 @@ impl Layout {
 
     /// [`Layout::raw_entries`] with the two sides' move counts already made.
     #[inline]
-    fn raw_entries_with(
-        &self,
-        board: &Board,
-        (own_moves, other_moves): (u32, u32),
-        out: &mut [u32],
-    ) {
+    fn raw_entries_with(&self, board: &Board, moves: (u32, u32), out: &mut [u32]) {
         let (p, o) = (board.player, board.opponent);
         let t = Symmetry::MainDiagonal;
         let (pt, ot) = (t.apply(p), t.apply(o));
@@ -357,6 +352,19 @@ impl Layout {
             }
             *slot = index;
         }
+        self.count_entries(board, moves, counts);
+    }
+
+    /// The count tables' entries of `board` (mobility, then potential mobility) into
+    /// `counts`; inlined into each build of the pattern reading.
+    #[inline(always)]
+    fn count_entries(
+        &self,
+        board: &Board,
+        (own_moves, other_moves): (u32, u32),
+        counts: &mut [u32],
+    ) {
+        let (p, o) = (board.player, board.opponent);
         let empty = !(p | o);
         let mobility = count_entry(own_moves, other_moves);
         let potential = count_entry(
@@ -389,12 +397,7 @@ impl Layout {
     /// instead of a multiplication per row of it, and no transposed board.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
-    fn raw_entries_extracted(
-        &self,
-        board: &Board,
-        (own_moves, other_moves): (u32, u32),
-        out: &mut [u32],
-    ) {
+    fn raw_entries_extracted(&self, board: &Board, moves: (u32, u32), out: &mut [u32]) {
         use std::arch::x86_64::_pext_u64;
         let (p, o) = (board.player, board.opponent);
         let (patterns, counts) = out.split_at_mut(self.extract.len());
@@ -404,15 +407,7 @@ impl Layout {
             let table = &self.extracted[start as usize..];
             *slot = offset + table[own] + 2 * table[other];
         }
-        let empty = !(p | o);
-        let mobility = count_entry(own_moves, other_moves);
-        let potential = count_entry(
-            (neighbours(o) & empty).count_ones(),
-            (neighbours(p) & empty).count_ones(),
-        );
-        let base = self.patterns_len as u32;
-        counts[0] = base + mobility;
-        counts[1] = base + COUNT_ENTRIES as u32 + potential;
+        self.count_entries(board, moves, counts);
     }
 
     /// [`Layout::scalars`] with the two sides' move counts already made.
