@@ -21,6 +21,11 @@ pub(crate) const SHALLOW_MAX: u32 = 7;
 /// #40-#48: from 7 empties 0.88 of the time (19 % fewer nodes), from 6 0.85 (26 %), from 5
 /// 0.88 (32 %): below 6 the cheaper parity order pays for its extra nodes.
 pub(crate) const ORDERED_SHALLOW_MIN: u32 = 6;
+/// The stability cut-off is tried only where the side that would have to hold enough stable
+/// discs has this many more discs than it needs. Where it has fewer spare, the test nearly
+/// never cuts: on the training set 22 % of the tests at 4 empties found 1 % of the cuts
+/// (spares 0-3), where the test cut 4 % of the time at spare 4 and 45 % at 14.
+pub(crate) const STABILITY_SPARE: i32 = 4;
 /// At least this many empties: probe children in the table before searching (ETC).
 pub(crate) const ETC_MIN: u32 = 11;
 /// At least this many empties: order moves by the evaluation too.
@@ -47,6 +52,7 @@ macro_rules! define_solver {
         use crate::search::Ctx;
         use crate::search::endgame::{
             ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF, SHALLOW_MAX, SPLIT_MIN,
+            STABILITY_SPARE,
         };
         use std::sync::atomic::Ordering;
         use crate::search::eval::neighbours;
@@ -55,6 +61,7 @@ macro_rules! define_solver {
             Candidate, CORNERS, MoveList, NEIGHBOURS, PARITY_SQUARES, QUADRANT_BIT, X_AND_C,
             corner_stable, parity_of, pick,
         };
+        use crate::search::near::NEAR_MAX;
         use crate::search::stability::stable_discs;
         use crate::search::tt::{KIND_EXACT, NO_MOVE};
 
@@ -133,11 +140,13 @@ macro_rules! define_solver {
         }
 
         /// Upper bound on the score from the other side's stable discs, when it proves a
-        /// fail low (never under fewest-discs scoring, where discs are not good).
+        /// fail low (never under fewest-discs scoring, where discs are not good). Only tried
+        /// where that side could lose STABILITY_SPARE discs and still have enough stable
+        /// ones for the cut.
         $(#[$feat])*
         #[inline]
         fn stability_cut<const R: bool>(p: u64, o: u64, alpha: i32) -> Option<i32> {
-            if R || alpha < 64 - 2 * o.count_ones() as i32 {
+            if R || alpha < 64 - 2 * (o.count_ones() as i32 - STABILITY_SPARE) {
                 return None;
             }
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
@@ -220,12 +229,15 @@ macro_rules! define_solver {
         /// ORDERED_SHALLOW_MIN..=SHALLOW_MAX empties: no table, but the moves ordered fastest
         /// first (fewest replies, corners counting double), odd quadrants breaking ties
         /// (parity weighed as a quarter of a reply was best on the training set; 0, 1 and 2
-        /// replies' worth: 1 %, 1 % and 5 % more nodes).
+        /// replies' worth: 1 %, 1 % and 5 % more nodes). `moves` are `p`'s legal moves (the
+        /// caller has them: the parent's ordering worked them out).
         $(#[$feat])*
+        #[allow(clippy::too_many_arguments)]
         fn ordered_shallow<const R: bool>(
             ctx: &mut Ctx,
             p: u64,
             o: u64,
+            moves: u64,
             alpha: i32,
             beta: i32,
             parity: u32,
@@ -235,12 +247,12 @@ macro_rules! define_solver {
             if let Some(upper) = stability_cut::<R>(p, o, alpha) {
                 return upper;
             }
-            let moves = $moves(p, o);
             if moves == 0 {
-                if $moves(o, p) == 0 {
+                let theirs = $moves(o, p);
+                if theirs == 0 {
                     return final_score::<R>(p, o);
                 }
-                return -ordered_shallow::<R>(ctx, o, p, -beta, -alpha, parity, n);
+                return -ordered_shallow::<R>(ctx, o, p, theirs, -beta, -alpha, parity, n);
             }
             let odd = PARITY_SQUARES[parity as usize];
             // Never more moves than empties.
@@ -258,6 +270,7 @@ macro_rules! define_solver {
                 list[len] = Candidate {
                     player: cp,
                     opponent: co,
+                    replies: their,
                     key,
                     square: sq as u8,
                 };
@@ -270,7 +283,7 @@ macro_rules! define_solver {
                 let (cp, co) = (c.player, c.opponent);
                 let cparity = parity ^ QUADRANT_BIT[c.square as usize];
                 let v = if n > ORDERED_SHALLOW_MIN {
-                    -ordered_shallow::<R>(ctx, cp, co, -beta, -a, cparity, n - 1)
+                    -ordered_shallow::<R>(ctx, cp, co, c.replies, -beta, -a, cparity, n - 1)
                 } else {
                     -shallow::<R>(ctx, cp, co, -beta, -a, cparity, n - 1)
                 };
@@ -287,9 +300,16 @@ macro_rules! define_solver {
             best
         }
 
-        /// Any number of empties up to SHALLOW_MAX.
+        /// Any number of empties up to SHALLOW_MAX; `moves` are `p`'s legal moves.
         $(#[$feat])*
-        fn small<const R: bool>(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        fn small<const R: bool>(
+            ctx: &mut Ctx,
+            p: u64,
+            o: u64,
+            moves: u64,
+            alpha: i32,
+            beta: i32,
+        ) -> i32 {
             let empty = !(p | o);
             match empty.count_ones() {
                 0 => final_score::<R>(p, o),
@@ -300,7 +320,7 @@ macro_rules! define_solver {
                     last2::<R>(ctx, p, o, alpha, beta, a, b)
                 }
                 n if n >= ORDERED_SHALLOW_MIN => {
-                    ordered_shallow::<R>(ctx, p, o, alpha, beta, parity_of(empty), n)
+                    ordered_shallow::<R>(ctx, p, o, moves, alpha, beta, parity_of(empty), n)
                 }
                 n => shallow::<R>(ctx, p, o, alpha, beta, parity_of(empty), n),
             }
@@ -344,9 +364,10 @@ macro_rules! define_solver {
             let n = empty.count_ones();
             let deep = n >= crate::search::endgame::EVAL_ORDER_MIN;
             let deeper = n >= crate::search::endgame::SEARCH_ORDER_MIN;
-            // The children will probe the table themselves: start loading their buckets
-            // (from ETC_MIN empties the enhanced transposition cut-off has loaded them).
-            let far = n > SHALLOW_MAX + 1 && n < ETC_MIN;
+            // The children will probe the shared table themselves: start loading their
+            // buckets (from ETC_MIN empties the enhanced transposition cut-off has loaded
+            // them; up to NEAR_MAX + 1 they use the near table, in the cache already).
+            let far = n > NEAR_MAX + 1 && n < ETC_MIN;
             let odd = PARITY_SQUARES[parity_of(empty) as usize];
             let mut m = moves;
             while m != 0 {
@@ -357,10 +378,10 @@ macro_rules! define_solver {
                 if far {
                     ctx.tt.prefetch(cp, co);
                 }
+                let their = $moves(cp, co);
                 let key = if sq as u8 == tt_move {
                     1 << 30
                 } else {
-                    let their = $moves(cp, co);
                     let mobility = (their.count_ones() + (their & CORNERS).count_ones()) as i32;
                     let potential = (neighbours(co) & empty).count_ones() as i32;
                     let parity = ((odd >> sq) & 1) as i32;
@@ -378,6 +399,7 @@ macro_rules! define_solver {
                 list.push(Candidate {
                     player: cp,
                     opponent: co,
+                    replies: their,
                     key,
                     square: sq as u8,
                 });
@@ -385,18 +407,20 @@ macro_rules! define_solver {
         }
 
         /// Null-window (`PV == false`, `beta == alpha + 1`) or principal-variation search
-        /// with the table, for positions above SHALLOW_MAX empties.
+        /// with the table, for positions above SHALLOW_MAX empties. `moves` are `p`'s legal
+        /// moves: the parent's ordering worked them out already.
         $(#[$feat])*
         fn search<const R: bool, const PV: bool>(
             ctx: &mut Ctx,
             p: u64,
             o: u64,
+            moves: u64,
             mut alpha: i32,
             beta: i32,
         ) -> i32 {
             let n = (!(p | o)).count_ones();
             if n <= SHALLOW_MAX {
-                return small::<R>(ctx, p, o, alpha, beta);
+                return small::<R>(ctx, p, o, moves, alpha, beta);
             }
             ctx.nodes += 1;
             if ctx.should_stop() {
@@ -405,10 +429,18 @@ macro_rules! define_solver {
             if let Some(upper) = stability_cut::<R>(p, o, alpha) {
                 return upper;
             }
+            // The nodes nearest the end use this thread's own small table (see `near`).
+            let near = n <= NEAR_MAX;
+            let hit = if near {
+                ctx.near.probe(p, o).map(|e| (true, e.lower as i32, e.upper as i32, e.best))
+            } else {
+                ctx.tt.probe(p, o).map(|e| {
+                    (e.kind == KIND_EXACT, e.lower as i32, e.upper as i32, e.best)
+                })
+            };
             let mut tt_move = NO_MOVE;
-            if let Some(e) = ctx.tt.probe(p, o) {
-                if e.kind == KIND_EXACT {
-                    let (lower, upper) = (e.lower as i32, e.upper as i32);
+            if let Some((exact, lower, upper, best)) = hit {
+                if exact {
                     if lower >= beta || lower == upper {
                         return lower;
                     }
@@ -416,14 +448,14 @@ macro_rules! define_solver {
                         return upper;
                     }
                 }
-                tt_move = e.best;
+                tt_move = best;
             }
-            let moves = $moves(p, o);
             if moves == 0 {
-                if $moves(o, p) == 0 {
+                let theirs = $moves(o, p);
+                if theirs == 0 {
                     return final_score::<R>(p, o);
                 }
-                return -search::<R, PV>(ctx, o, p, -beta, -alpha);
+                return -search::<R, PV>(ctx, o, p, theirs, -beta, -alpha);
             }
             if n >= ETC_MIN {
                 // Enhanced transposition cutoff: a child already known to refute cuts now.
@@ -461,7 +493,8 @@ macro_rules! define_solver {
                 let sq = tt_move as usize;
                 rest ^= 1 << sq;
                 let f = $flips(p, o, sq);
-                let v = -search::<R, PV>(ctx, o ^ f, p ^ f ^ (1 << sq), -beta, -alpha);
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                let v = -search::<R, PV>(ctx, cp, co, $moves(cp, co), -beta, -alpha);
                 if ctx.aborted {
                     return 0;
                 }
@@ -498,11 +531,11 @@ macro_rules! define_solver {
                     }
                     let c = list.pick(i);
                     let v = if PV && best_sq == NO_MOVE {
-                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                        -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                     } else {
-                        let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
+                        let v = -search::<R, false>(ctx, c.player, c.opponent, c.replies, -alpha - 1, -alpha);
                         if PV && v > alpha && v < beta && !ctx.aborted {
-                            -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                            -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                         } else {
                             v
                         }
@@ -529,7 +562,11 @@ macro_rules! define_solver {
             } else {
                 (-64, best)
             };
-            ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+            if near {
+                ctx.near.store(p, o, lower, upper, best_sq);
+            } else {
+                ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+            }
             best
         }
 
@@ -537,6 +574,7 @@ macro_rules! define_solver {
         /// [`crate::search::pool`]), as the plain function the pool calls.
         #[allow(unused_unsafe)]
         fn work<const R: bool, const PV: bool>(ctx: &mut Ctx, point: &SplitPoint) {
+            ctx.near.prepare();
             // SAFETY: only this build's search opens points with this work, and that search
             // runs only where the CPU has every feature the build enables (`available()`).
             unsafe { share::<R, PV>(ctx, point) }
@@ -556,9 +594,9 @@ macro_rules! define_solver {
                     return;
                 };
                 let a = point.alpha.load(Ordering::Relaxed);
-                let mut v = -search::<R, false>(ctx, c.player, c.opponent, -a - 1, -a);
+                let mut v = -search::<R, false>(ctx, c.player, c.opponent, c.replies, -a - 1, -a);
                 if PV && v > a && v < beta && !ctx.aborted {
-                    v = -search::<R, true>(ctx, c.player, c.opponent, -beta, -a);
+                    v = -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -a);
                 }
                 if ctx.aborted {
                     return;
@@ -600,11 +638,11 @@ macro_rules! define_solver {
             for i in 0..list.len {
                 let c = list.pick(i);
                 let v = if i == 0 {
-                    -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                    -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                 } else {
-                    let v = -search::<R, false>(ctx, c.player, c.opponent, -alpha - 1, -alpha);
+                    let v = -search::<R, false>(ctx, c.player, c.opponent, c.replies, -alpha - 1, -alpha);
                     if v > alpha && v < beta && !ctx.aborted {
-                        -search::<R, true>(ctx, c.player, c.opponent, -beta, -alpha)
+                        -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                     } else {
                         v
                     }
@@ -703,6 +741,7 @@ pub(crate) fn build_name() -> &'static str {
 /// Exact fail-soft score of `(p, o)` in the window `(alpha, beta)` (discs) and the best
 /// move found, through the fastest build this CPU runs.
 pub(crate) fn search_window(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    ctx.near.prepare();
     #[cfg(target_arch = "x86_64")]
     if fastest::available() {
         // SAFETY: `available()` confirmed every feature `fastest::root_for` enables.
@@ -733,7 +772,11 @@ pub(crate) fn search_window_every_build(
         super::tt::Table::new(1),
         super::tt::Table::new(1),
     ];
-    let ctx = |i: usize| Ctx::new(&tables[i], eval, reverse, &stop, &super::NoClock);
+    let ctx = |i: usize| {
+        let mut ctx = Ctx::new(&tables[i], eval, reverse, &stop, &super::NoClock);
+        ctx.near.prepare();
+        ctx
+    };
     let mut results = vec![portable::root_for(&mut ctx(0), p, o, alpha, beta)];
     #[cfg(target_arch = "x86_64")]
     if fast::available() {

@@ -127,6 +127,7 @@ fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool
         list.push(Candidate {
             player: child.player,
             opponent: child.opponent,
+            replies: 0,
             key,
             square: sq as u8,
         });

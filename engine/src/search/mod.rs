@@ -16,6 +16,7 @@ mod endgame;
 mod eval;
 mod level;
 mod midgame;
+mod near;
 mod ordering;
 pub mod pattern;
 mod pool;
@@ -140,6 +141,8 @@ const POLL_INTERVAL: u64 = 2048;
 /// Everything one search carries down the tree: tables, counters, limits, evaluation.
 pub(crate) struct Ctx<'a> {
     pub tt: &'a Table,
+    /// The solver's table for the nodes nearest the end, this thread's own.
+    pub near: near::NearTable,
     pub nodes: u64,
     pub aborted: bool,
     pub eval: &'a dyn Evaluate,
@@ -167,6 +170,7 @@ impl<'a> Ctx<'a> {
     ) -> Ctx<'a> {
         Ctx {
             tt,
+            near: near::NearTable::new(),
             nodes: 0,
             aborted: false,
             eval,

@@ -97,6 +97,9 @@ pub(crate) fn corner_stable(own: u64) -> u64 {
 pub(crate) struct Candidate {
     pub player: u64,
     pub opponent: u64,
+    /// The moves of the side to move after it, where the ordering worked them out (the
+    /// solver's shallow ordering), so that the search below need not again.
+    pub replies: u64,
     pub key: i32,
     pub square: u8,
 }
