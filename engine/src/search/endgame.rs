@@ -1,7 +1,8 @@
 //! The exact endgame solver: scores are final disc differences. Dedicated code for the last
 //! one and two empties, a parity-ordered shallow solver without the table for the last few,
 //! a fastest-first one still without the table just above those, and above that null-window
-//! search with the table, stability cutoff and enhanced transposition cutoff (ETC); with
+//! search with the table (at the first level above them a small one of each thread's own,
+//! `super::near`), stability cutoff and enhanced transposition cutoff (ETC); with
 //! helper threads, nodes far enough from the end share their moves once the first has not
 //! cut (young brothers wait), over the one lock-free table.
 //! Compiled three times: portable, with AVX2/BMI2, and with AVX-512 (F, VL, CD) for the flips
