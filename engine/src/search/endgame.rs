@@ -4,7 +4,7 @@
 //! search with the table (at the first level above them a small one of each thread's own,
 //! `super::near`), stability cutoff and enhanced transposition cutoff (ETC); with
 //! helper threads, nodes far enough from the end share their moves once the first has not
-//! cut (young brothers wait), over the one lock-free table.
+//! cut (young brothers wait), over the one shared lock-free table.
 //! Compiled three times: portable, with AVX2/BMI2, and with AVX-512 (F, VL, CD) for the flips
 //! too, each build used where the CPU has its features.
 
@@ -245,6 +245,7 @@ macro_rules! define_solver {
             n: u32,
         ) -> i32 {
             ctx.nodes += 1;
+            debug_assert_eq!(moves, $moves(p, o));
             if let Some(upper) = stability_cut::<R>(p, o, alpha) {
                 return upper;
             }
@@ -366,8 +367,8 @@ macro_rules! define_solver {
             let deep = n >= crate::search::endgame::EVAL_ORDER_MIN;
             let deeper = n >= crate::search::endgame::SEARCH_ORDER_MIN;
             // The children will probe the shared table themselves: start loading their
-            // buckets (from ETC_MIN empties the enhanced transposition cut-off has loaded
-            // them; up to NEAR_MAX + 1 they use the near table, in the cache already).
+            // buckets (from ETC_MIN empties the enhanced transposition cut-off loads them;
+            // children at NEAR_MAX empties or fewer use the near table or none).
             let far = n > NEAR_MAX + 1 && n < ETC_MIN;
             let odd = PARITY_SQUARES[parity_of(empty) as usize];
             let mut m = moves;
@@ -420,6 +421,7 @@ macro_rules! define_solver {
             beta: i32,
         ) -> i32 {
             let n = (!(p | o)).count_ones();
+            debug_assert_eq!(moves, $moves(p, o));
             if n <= SHALLOW_MAX {
                 return small::<R>(ctx, p, o, moves, alpha, beta);
             }

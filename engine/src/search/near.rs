@@ -28,14 +28,15 @@ pub(crate) struct NearEntry {
     pub best: u8,
 }
 
-/// Two entries on one cache line, the newer first.
+/// Two entries on one cache line.
 #[derive(Copy, Clone, Default)]
 #[repr(C, align(64))]
 struct Bucket([NearEntry; 2]);
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
-/// A thread's near table: buckets of two entries, the least recently stored one replaced.
+/// A thread's near table: buckets of two entries; a new position goes into the first and
+/// moves the one there to the second, pushing out what the second held.
 /// Made empty, its memory taken when a thread first solves ([`NearTable::prepare`]): most
 /// searches of the game's levels never reach the solver.
 pub(crate) struct NearTable {
@@ -73,6 +74,7 @@ impl NearTable {
     /// The entry for this position, if stored.
     #[inline(always)]
     pub fn probe(&self, player: u64, opponent: u64) -> Option<NearEntry> {
+        debug_assert!(!self.buckets.is_empty(), "prepare() before probing");
         let bucket = &self.buckets[self.bucket(player, opponent)].0;
         bucket
             .iter()
@@ -80,10 +82,11 @@ impl NearTable {
             .copied()
     }
 
-    /// Stores bounds for a position: tightens the entry it has, or takes the place of the
-    /// older of the two.
+    /// Stores bounds for a position: tightens the entry it has, where it is, or goes in
+    /// first.
     #[inline(always)]
     pub fn store(&mut self, player: u64, opponent: u64, lower: i32, upper: i32, best: u8) {
+        debug_assert!(!self.buckets.is_empty(), "prepare() before storing");
         let i = self.bucket(player, opponent);
         let bucket = &mut self.buckets[i].0;
         let mut new = NearEntry {

@@ -97,8 +97,8 @@ pub(crate) fn corner_stable(own: u64) -> u64 {
 pub(crate) struct Candidate {
     pub player: u64,
     pub opponent: u64,
-    /// The moves of the side to move after it, where the ordering worked them out (the
-    /// solver's shallow ordering), so that the search below need not again.
+    /// The moves of the side to move after it, so that the search below need not work them
+    /// out again: always set by the solver's orderings; 0 (unknown) in the midgame search's.
     pub replies: u64,
     pub key: i32,
     pub square: u8,
