@@ -536,7 +536,8 @@ macro_rules! define_solver {
                     let v = if PV && best_sq == NO_MOVE {
                         -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                     } else {
-                        let v = -search::<R, false>(ctx, c.player, c.opponent, c.replies, -alpha - 1, -alpha);
+                        let (cp, co, cm) = (c.player, c.opponent, c.replies);
+                        let v = -search::<R, false>(ctx, cp, co, cm, -alpha - 1, -alpha);
                         if PV && v > alpha && v < beta && !ctx.aborted {
                             -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                         } else {
@@ -643,7 +644,8 @@ macro_rules! define_solver {
                 let v = if i == 0 {
                     -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                 } else {
-                    let v = -search::<R, false>(ctx, c.player, c.opponent, c.replies, -alpha - 1, -alpha);
+                    let (cp, co, cm) = (c.player, c.opponent, c.replies);
+                    let v = -search::<R, false>(ctx, cp, co, cm, -alpha - 1, -alpha);
                     if v > alpha && v < beta && !ctx.aborted {
                         -search::<R, true>(ctx, c.player, c.opponent, c.replies, -beta, -alpha)
                     } else {
