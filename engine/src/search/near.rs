@@ -6,7 +6,7 @@
 //! which a small table holds too: FFO #40-#49 searched 0.5 % more nodes with 256 KiB here
 //! than with the shared table, in 0.98 of the time (docs/solver.md).
 
-use super::tt::NO_MOVE;
+use super::tt::{bucket_index, merge_bounds};
 
 /// The nodes with this many empties use the near table instead of the shared one: the
 /// table-using nodes closest to the end (`super::endgame::SHALLOW_MAX + 1`).
@@ -63,12 +63,10 @@ impl NearTable {
         }
     }
 
-    /// The same multiplicative hashing as the shared table.
+    /// The same hashing as the shared table.
     #[inline(always)]
     fn bucket(&self, player: u64, opponent: u64) -> usize {
-        let h = (player ^ opponent.rotate_left(29).wrapping_mul(0xD6E8_FEB8_6659_FD93))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 32) as usize) & self.mask
+        bucket_index(player, opponent, self.mask)
     }
 
     /// The entry for this position, if stored.
@@ -89,7 +87,7 @@ impl NearTable {
         debug_assert!(!self.buckets.is_empty(), "prepare() before storing");
         let i = self.bucket(player, opponent);
         let bucket = &mut self.buckets[i].0;
-        let mut new = NearEntry {
+        let new = |(lower, upper, best): (i32, i32, u8)| NearEntry {
             player,
             opponent,
             lower: lower as i8,
@@ -100,19 +98,14 @@ impl NearTable {
             .iter_mut()
             .find(|e| e.player == player && e.opponent == opponent)
         {
-            new.lower = new.lower.max(old.lower);
-            new.upper = new.upper.min(old.upper);
-            if new.lower > new.upper {
-                // Cannot happen between exact searches; trust the new result if it does.
-                (new.lower, new.upper) = (lower as i8, upper as i8);
-            }
-            if best == NO_MOVE {
-                new.best = old.best;
-            }
-            *old = new;
+            let merged = merge_bounds(
+                (old.lower.into(), old.upper.into(), old.best),
+                (lower, upper, best),
+            );
+            *old = new(merged);
         } else {
             bucket[1] = bucket[0];
-            bucket[0] = new;
+            bucket[0] = new((lower, upper, best));
         }
     }
 }
@@ -120,6 +113,7 @@ impl NearTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::tt::NO_MOVE;
 
     #[test]
     fn stores_tightens_and_replaces_the_older() {

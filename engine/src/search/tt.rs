@@ -97,6 +97,31 @@ fn unpack(data: u64) -> Entry {
     }
 }
 
+/// The bucket of a position in a power-of-two table of `mask + 1` buckets: multiplicative
+/// hashing of both halves, the high bits picking the bucket. The solver's near tables
+/// (`super::near`) use it too.
+#[inline(always)]
+pub(crate) fn bucket_index(player: u64, opponent: u64, mask: usize) -> usize {
+    let h = (player ^ opponent.rotate_left(29).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> 32) as usize) & mask
+}
+
+/// The bounds and best move to keep when a search of the same kind and depth stores a
+/// position again: the tighter of each bound, but the new ones whole if the two cross
+/// (searches of different selectivity may disagree), and the old move where the new search
+/// names none. `(lower, upper, best)` each. The solver's near tables use it too.
+#[inline(always)]
+pub(crate) fn merge_bounds(old: (i32, i32, u8), new: (i32, i32, u8)) -> (i32, i32, u8) {
+    let (lower, upper) = (new.0.max(old.0), new.1.min(old.1));
+    let (lower, upper) = if lower > upper {
+        (new.0, new.1)
+    } else {
+        (lower, upper)
+    };
+    (lower, upper, if new.2 == NO_MOVE { old.2 } else { new.2 })
+}
+
 /// Two slots on one 64-byte cache line: a probe waits for memory once, not twice (48-byte
 /// buckets straddled two lines every other time).
 #[repr(C, align(64))]
@@ -155,12 +180,9 @@ impl Table {
         self.age = self.age.wrapping_add(1);
     }
 
-    /// Multiplicative hashing of both halves; the high bits pick the bucket.
     #[inline(always)]
     fn bucket(&self, player: u64, opponent: u64) -> usize {
-        let h = (player ^ opponent.rotate_left(29).wrapping_mul(0xD6E8_FEB8_6659_FD93))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 32) as usize) & self.mask
+        bucket_index(player, opponent, self.mask)
     }
 
     /// Starts loading this board's bucket into the cache, so that a probe soon after does
@@ -227,16 +249,11 @@ impl Table {
         {
             let old = held[j];
             if old.kind == kind && old.depth == depth {
-                new.lower = new.lower.max(old.lower);
-                new.upper = new.upper.min(old.upper);
-                if new.lower > new.upper {
-                    // Bounds from searches of different selectivity may cross: trust the new one.
-                    new.lower = lower as i16;
-                    new.upper = upper as i16;
-                }
-                if best == NO_MOVE {
-                    new.best = old.best;
-                }
+                let (lower, upper, best) = merge_bounds(
+                    (old.lower.into(), old.upper.into(), old.best),
+                    (lower, upper, best),
+                );
+                (new.lower, new.upper, new.best) = (lower as i16, upper as i16, best);
             } else if old.kind == KIND_EXACT && kind == KIND_MID {
                 return; // an exact result beats any midgame estimate
             }
