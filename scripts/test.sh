@@ -26,6 +26,8 @@ step "engine tests"
 cargo test -p reversi-engine --profile "$REVERSI_PROFILE"
 # The web build's engine: without the built-in weights, which its AI worker installs.
 cargo test -p reversi-engine --profile "$REVERSI_PROFILE" --no-default-features --lib
+# The web build's last step (functions sorted by name before compression).
+cargo test -p wasm-order --profile "$REVERSI_PROFILE"
 lap
 
 step "game tests (headless ECS, and a 200-game soak)"
