@@ -24,6 +24,7 @@ mod probcut;
 pub mod remote;
 mod stability;
 mod tt;
+mod weights_coder;
 
 pub use eval::{Evaluate, HandEval};
 pub(crate) use level::pick_near;
