@@ -33,3 +33,8 @@ fn the_nboard_corpus() {
 fn the_worker_corpus() {
     replay("worker", targets::worker);
 }
+
+#[test]
+fn the_weights_corpus() {
+    replay("weights", targets::weights);
+}

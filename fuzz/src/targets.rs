@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use reversi_engine::ggf::{GridRecord, Record};
 use reversi_engine::grid::{BoardSize, GridGame, parse_grid_board};
 use reversi_engine::nboard::{Command, Session, parse_command};
+use reversi_engine::search::pattern::PatternEval;
 use reversi_engine::search::remote::{ScoreReply, ThinkReply, answer_line};
 use reversi_engine::{Game, Rules, parse_board};
 
@@ -85,5 +86,14 @@ pub fn worker(data: &[u8]) {
             ThinkReply::parse(&reply).is_ok()
         };
         assert!(reads, "the reply `{reply}` to `{line}` does not read back");
+    }
+}
+
+/// A weights file, as the browser's AI worker downloads it (`eval.bin`) and `reversi-engine
+/// weights` reads it: any bytes read as weights or give an error, never a panic; weights that
+/// read are written back (in the current format) to a file that reads as the same weights.
+pub fn weights(data: &[u8]) {
+    if let Ok(eval) = PatternEval::from_bytes(data) {
+        assert_eq!(PatternEval::from_bytes(&eval.to_bytes()), Ok(eval));
     }
 }
