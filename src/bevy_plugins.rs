@@ -42,15 +42,19 @@ impl PluginGroup for BevyPlugins {
             .add(bevy::light::LightPlugin);
         #[cfg(not(target_arch = "wasm32"))]
         let group = group.add(bevy::render::pipelined_rendering::PipelinedRenderingPlugin);
-        group
+        let group = group
             .add(bevy::core_pipeline::CorePipelinePlugin)
             .add(UiSpriteEventsPlugin)
             .add(bevy::clipboard::ClipboardPlugin)
             .add(bevy::text::TextPlugin)
             .add(bevy::ui::UiPlugin)
             .add(bevy::ui_render::UiRenderPlugin)
-            .add(bevy::pbr::PbrPlugin::default())
-            .add(bevy::audio::AudioPlugin::default())
+            .add(bevy::pbr::PbrPlugin::default());
+        // The browser plays the game's sounds through the page's Web Audio instead
+        // (src/audio/web_speaker.rs): Bevy's audio is not in the web build.
+        #[cfg(not(target_arch = "wasm32"))]
+        let group = group.add(bevy::audio::AudioPlugin::default());
+        group
             .add(bevy::gilrs::GilrsPlugin)
             .add(bevy::state::app::StatesPlugin)
             .add_group(bevy::picking::DefaultPickingPlugins)

@@ -220,25 +220,55 @@
 
   // --- Sound ---------------------------------------------------------------------------
 
-  // Browsers start audio suspended until the player interacts with the page: every audio
-  // context the game makes is resumed at the first gesture (and at later ones, in case).
-  const contexts = new Set();
+  // --- Sound ---------------------------------------------------------------------------
+
+  // The game's effects are synthesised by the game as WAV files (src/audio/synth.rs), handed
+  // over once at start (src/audio/web_speaker.rs), decoded here and played through Web Audio,
+  // so the web build carries none of Bevy's audio. Browsers start audio suspended until the
+  // player interacts with the page: the context is resumed at the first gesture (and at later
+  // ones, in case), and sounds asked for before that are skipped rather than played late.
+  const sound = { context: null, buffers: new Map(), played: 0 };
   const NativeAudioContext = window.AudioContext || window.webkitAudioContext;
-  if (NativeAudioContext) {
-    window.AudioContext = class extends NativeAudioContext {
-      constructor(...args) {
-        super(...args);
-        contexts.add(this);
+  function audioContext() {
+    if (!sound.context && NativeAudioContext) {
+      try {
+        sound.context = new NativeAudioContext();
+      } catch (error) {
+        console.warn(`No sound: ${error}`);
       }
-    };
+    }
+    return sound.context;
   }
   const resumeAudio = () => {
-    for (const context of contexts) {
-      if (context.state === 'suspended') context.resume().catch(() => {});
-    }
+    const context = sound.context;
+    if (context && context.state === 'suspended') context.resume().catch(() => {});
   };
   for (const type of ['pointerdown', 'keydown', 'touchend']) {
     window.addEventListener(type, resumeAudio, { capture: true });
+  }
+
+  /** Decodes a sound (`wav`: a view of the game's memory, so a copy is decoded) as `id`. */
+  function addSound(id, wav) {
+    const context = audioContext();
+    if (!context) return;
+    context.decodeAudioData(wav.slice().buffer).then(
+      (buffer) => sound.buffers.set(id, buffer),
+      (error) => console.warn(`Sound ${id} could not be decoded: ${error}`));
+  }
+
+  /** Plays sound `id` at `gain` (volume and mute already applied) and `speed` (its pitch). */
+  function playSound(id, gain, speed) {
+    const context = sound.context;
+    const buffer = sound.buffers.get(id);
+    if (!context || context.state !== 'running' || !buffer) return;
+    const source = context.createBufferSource();
+    source.buffer = buffer;
+    source.playbackRate.value = speed;
+    const volume = context.createGain();
+    volume.gain.value = gain;
+    source.connect(volume).connect(context.destination);
+    source.start();
+    sound.played += 1;
   }
 
   // --- The AI's worker -----------------------------------------------------------------
@@ -319,10 +349,11 @@
   const page = {
     start, report, fragment, setFragment, load, save, keys, remove, languages,
     state: null, states: [], squares: null, buttons: null, frames, failure: null,
-    audioStates: () => [...contexts].map((context) => context.state),
+    audioStates: () => (sound.context ? [sound.context.state] : []),
   };
   window.reversiPage = page;
   window.reversiAi = {
     think, reply, cancel, answered: () => ai.answered, learned: () => ai.learned,
   };
+  window.reversiSound = { add: addSound, play: playSound, played: () => sound.played };
 })();

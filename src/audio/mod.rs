@@ -2,159 +2,25 @@
 //! its flip, a buzz for an illegal click, a chime for a pass, a rising tick for each disc of
 //! the final count and a fanfare when it is done.
 //! The sounds are synthesised when the game starts (`synth`), so the game runs from any
-//! directory and the web build downloads none.
+//! directory and the web build downloads none. `cue` decides what sounds when; a speaker plays
+//! each `sound::PlaySound`: Bevy's audio on the desktop (`speaker`), the page's Web Audio in
+//! the browser (`web_speaker`), which keeps Bevy's audio output and decoders out of the web
+//! download (docs/web-size.md).
 
+mod cue;
+mod sound;
+#[cfg(not(target_arch = "wasm32"))]
+mod speaker;
 mod synth;
+#[cfg(target_arch = "wasm32")]
+mod web_speaker;
 
-use bevy::audio::Volume;
 use bevy::prelude::*;
-use reversi_engine::grid::squares;
-
-use crate::board::count::DiscCounted;
-use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS};
-use crate::rules::{DiscPlaced, GameEnded, Match, MoveRefused, Refusal, TurnPassed};
-use crate::schedule::GameSet;
-use crate::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SoundQueue>()
-        .add_systems(Startup, load_sounds)
-        .add_systems(
-            Update,
-            (queue_sounds, play_due)
-                .chain()
-                .in_set(GameSet::Presentation),
-        );
-}
-
-#[derive(Resource)]
-struct Sounds {
-    place: Handle<AudioSource>,
-    flip: Handle<AudioSource>,
-    illegal: Handle<AudioSource>,
-    pass: Handle<AudioSource>,
-    game_over: Handle<AudioSource>,
-}
-
-/// Sounds waiting for their moment (`Time` seconds), so flips sound as they land.
-#[derive(Resource, Default)]
-struct SoundQueue(Vec<Queued>);
-
-impl SoundQueue {
-    fn add(&mut self, at: f64, sound: &Handle<AudioSource>, gain: f32) {
-        self.add_at_speed(at, sound, gain, 1.0);
-    }
-
-    fn add_at_speed(&mut self, at: f64, sound: &Handle<AudioSource>, gain: f32, speed: f32) {
-        self.0.push(Queued {
-            at,
-            sound: sound.clone(),
-            gain,
-            speed,
-        });
-    }
-}
-
-/// A sound to play at a moment: its gain and its playback speed (which is also its pitch).
-struct Queued {
-    at: f64,
-    sound: Handle<AudioSource>,
-    gain: f32,
-    speed: f32,
-}
-
-fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let mut add = |bytes: Vec<u8>| {
-        sources.add(AudioSource {
-            bytes: bytes.into(),
-        })
-    };
-    commands.insert_resource(Sounds {
-        place: add(synth::place()),
-        flip: add(synth::flip()),
-        illegal: add(synth::illegal()),
-        pass: add(synth::pass()),
-        game_over: add(synth::game_over()),
-    });
-}
-
-fn queue_sounds(
-    mut placed: MessageReader<DiscPlaced>,
-    mut refused: MessageReader<MoveRefused>,
-    mut passed: MessageReader<TurnPassed>,
-    mut ended: MessageReader<GameEnded>,
-    mut counted: MessageReader<DiscCounted>,
-    sounds: Res<Sounds>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-    mut queue: ResMut<SoundQueue>,
-    state: Res<Match>,
-) {
-    let now = time.elapsed_secs_f64();
-    let f = settings.animation.factor() as f64;
-    for p in placed.read() {
-        queue.add(now + DROP_SECS as f64 * f, &sounds.place, 1.0);
-        for sq in squares(state.game.size(), p.placement.flipped) {
-            let d = sq
-                .column
-                .abs_diff(p.square.column)
-                .max(sq.row.abs_diff(p.square.row)) as f64;
-            let at = now
-                + f * (DROP_SECS as f64
-                    + (d - 1.0) * WAVE_STEP_SECS as f64
-                    + FLIP_SECS as f64 * 0.8);
-            // Slightly quieter further out, so a long wave does not get louder and louder.
-            queue.add(at, &sounds.flip, (0.8 - 0.06 * d as f32).max(0.4));
-        }
-    }
-    for r in refused.read() {
-        if matches!(
-            r.why,
-            Refusal::Illegal(_) | Refusal::NotYourTurn | Refusal::Reviewing
-        ) {
-            queue.add(now, &sounds.illegal, 0.7);
-        }
-    }
-    for _ in passed.read() {
-        queue.add(now, &sounds.pass, 0.9);
-    }
-    // With animations the fanfare waits for the count (below); without them there is no count.
-    for _ in ended.read() {
-        if f == 0.0 {
-            queue.add(now, &sounds.game_over, 0.9);
-        }
-    }
-    for c in counted.read() {
-        // Each side's count ticks up the scale as its total grows.
-        let total = c.totals[c.side.index()];
-        queue.add_at_speed(now, &sounds.flip, 0.45, 0.9 + 0.012 * f32::from(total));
-        if c.last {
-            queue.add(now + 0.3 * f, &sounds.game_over, 0.9);
-        }
-    }
-}
-
-fn play_due(
-    mut commands: Commands,
-    mut queue: ResMut<SoundQueue>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-) {
-    let now = time.elapsed_secs_f64();
-    let mut i = 0;
-    while i < queue.0.len() {
-        if queue.0[i].at <= now {
-            let q = queue.0.swap_remove(i);
-            if !settings.muted && settings.volume > 0.0 {
-                commands.spawn((
-                    AudioPlayer::new(q.sound),
-                    PlaybackSettings::DESPAWN
-                        .with_volume(Volume::Linear(settings.volume * q.gain))
-                        .with_speed(q.speed),
-                ));
-            }
-        } else {
-            i += 1;
-        }
-    }
+    app.add_plugins(cue::plugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(speaker::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web_speaker::plugin);
 }

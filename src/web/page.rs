@@ -1,5 +1,5 @@
 //! Calls into the page's JavaScript (`web/page.js`): reports for the page and its tests,
-//! the address bar's fragment, `localStorage`, and the AI's Web Worker. Every call is
+//! the address bar's fragment, `localStorage`, the AI's Web Worker and Web Audio. Every call is
 //! fallible: a page without the script (or a browser that refuses storage) gives an error
 //! the caller handles, never a panic.
 
@@ -29,6 +29,10 @@ extern "C" {
     fn js_reply(id: u32) -> Result<Option<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = cancel)]
     fn js_cancel(id: u32) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiSound, js_name = add)]
+    fn js_add_sound(id: u32, wav: &[u8]) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiSound, js_name = play)]
+    fn js_play_sound(id: u32, gain: f32, speed: f32) -> Result<(), JsValue>;
 }
 
 fn why(e: JsValue) -> String {
@@ -89,4 +93,15 @@ pub fn reply(id: u32) -> Result<Option<String>, String> {
 /// Drops request `id`; a search still running for it is stopped (the worker is replaced).
 pub fn cancel(id: u32) {
     let _ = js_cancel(id);
+}
+
+/// Hands sound `id` (a WAV file) to the page, which decodes it for [`play_sound`].
+pub fn add_sound(id: usize, wav: &[u8]) -> Result<(), String> {
+    js_add_sound(id as u32, wav).map_err(why)
+}
+
+/// Plays sound `id` at `gain` (0 to 1) and `speed` (also its pitch); the page skips it while
+/// the browser holds audio back (before the player's first click or key press).
+pub fn play_sound(id: usize, gain: f32, speed: f32) -> Result<(), String> {
+    js_play_sound(id as u32, gain, speed).map_err(why)
 }

@@ -287,7 +287,10 @@ async function playAMove(browser, base) {
   const audio = await page.evaluate(() => window.reversiPage.audioStates());
   check(audio.length > 0 && audio.every((a) => a === 'running'),
     `sound after the first gestures: audio contexts ${JSON.stringify(audio)}`);
-  console.log(`  sound is on after the first gestures (audio contexts: ${audio.join(', ')})`);
+  const played = await page.evaluate(() => window.reversiSound.played());
+  check(played >= 1, 'no sound played for the moves (Web Audio)');
+  console.log(`  sound is on after the first gestures (audio contexts: ${audio.join(', ')}); ` +
+    `${played} sounds played`);
   await shootAndCheck(page, 'web-after-reply.png', `after ${s.moves}`);
   const hash = await page.evaluate(() => window.location.hash);
   check(hash === `#${s.moves}`, `the address bar holds ${hash}, not #${s.moves}`);
