@@ -220,8 +220,6 @@
 
   // --- Sound ---------------------------------------------------------------------------
 
-  // --- Sound ---------------------------------------------------------------------------
-
   // The game's effects are synthesised by the game as WAV files (src/audio/synth.rs), handed
   // over once at start (src/audio/web_speaker.rs), decoded here and played through Web Audio,
   // so the web build carries none of Bevy's audio. Browsers start audio suspended until the
@@ -241,7 +239,10 @@
   }
   const resumeAudio = () => {
     const context = sound.context;
-    if (context && context.state === 'suspended') context.resume().catch(() => {});
+    // 'suspended' until a gesture; iOS Safari also has 'interrupted' (a call, another app).
+    if (context && context.state !== 'running' && context.state !== 'closed') {
+      context.resume().catch(() => {});
+    }
   };
   for (const type of ['pointerdown', 'keydown', 'touchend']) {
     window.addEventListener(type, resumeAudio, { capture: true });
@@ -251,7 +252,8 @@
   function addSound(id, wav) {
     const context = audioContext();
     if (!context) return;
-    context.decodeAudioData(wav.slice().buffer).then(
+    // The callback form: older Safari's webkitAudioContext returns no promise.
+    context.decodeAudioData(wav.slice().buffer,
       (buffer) => sound.buffers.set(id, buffer),
       (error) => console.warn(`Sound ${id} could not be decoded: ${error}`));
   }

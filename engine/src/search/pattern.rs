@@ -477,7 +477,7 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// each table entry's weight in all phases together, each as its difference from the entry's
 /// weight in the last phase before that had one (neighbouring phases fit similar weights, so
 /// the differences are small), coded bit by bit with probabilities learned from each bit's
-/// context (`weights_coder`): the built-in file takes 0.48 MiB, against 0.55 MiB for the same
+/// context (`weights_coder`): the built-in file takes 0.49 MiB, against 0.55 MiB for the same
 /// symbols as varints in version 3 after the web build's gzip -9, and 0.65 for version 2's
 /// phase-by-phase values. Version 3 wrote this version's symbols as runs of varints, version
 /// 2 the same units phase by phase, version 1 (the first generations' files) hundredths of a
@@ -695,8 +695,9 @@ impl PatternEval {
 
     /// The compact file form: magic, version, shape, the unit, then the weights in that unit
     /// entry by entry (see [`VERSION`]) as coded symbols: 0 for a zero weight, else one more
-    /// than the zigzagged difference from the entry's last nonzero weight in an earlier phase. The unit is the largest all weights are multiples of
-    /// ([`WEIGHT_UNIT`] for fitted weights, smaller for weights read from a version 1 file).
+    /// than the zigzagged difference from the entry's last nonzero weight in an earlier
+    /// phase. The unit is the largest all weights are multiples of ([`WEIGHT_UNIT`] for
+    /// fitted weights, smaller for weights read from a version 1 file).
     pub fn to_bytes(&self) -> Vec<u8> {
         let unit = self.unit();
         let mut out = Vec::new();
@@ -706,7 +707,7 @@ impl PatternEval {
         put_varint(&mut out, Layout::get().phase_len() as u64);
         put_varint(&mut out, unit as u64);
         // Only shared entries are stored (copies are restored on reading), and most entries
-        // are configurations never seen in training: runs of zeros are cheap.
+        // are configurations never seen in training: an all-zero entry costs almost nothing.
         let layout = Layout::get();
         let n = layout.phase_len();
         let mut symbols = Vec::with_capacity(self.weights.len());

@@ -74,6 +74,11 @@ pub struct Report {
 /// The module `wasm` with its defined functions sorted by name (see the module's comment).
 /// `keep_names` keeps the name section (rewritten for the new order); otherwise it goes.
 pub fn reorder(wasm: &[u8], keep_names: bool) -> Result<(Vec<u8>, Report), Error> {
+    // A valid module has as many bodies as functions and calls only functions it has: the
+    // index arithmetic below relies on both.
+    wasmparser::Validator::new_with_features(wasmparser::WasmFeatures::all())
+        .validate_all(wasm)
+        .map_err(Error::Parse)?;
     let layout = Layout::read(wasm)?;
     let order = layout.sorted();
     let mut new_of_old = vec![0u32; order.len()];
@@ -103,19 +108,23 @@ pub fn reorder(wasm: &[u8], keep_names: bool) -> Result<(Vec<u8>, Report), Error
 /// The first key functions are sorted by: the demangled name without its generic arguments
 /// (and without the `<T as Trait>` of an impl), so that every copy of one generic function
 /// and every impl of one trait method gather. Within a group, smallest first (likeness
-/// follows size a little: 1 % better than by name alone), then by whole name and old
+/// follows size a little: 0.4 % better than by name alone), then by whole name and old
 /// position, so the order is the same on every build of the same code.
+///
+/// The `>` of a `->` (in a function pointer's type) closes nothing.
 pub fn sort_key(name: &str) -> String {
     let demangled = format!("{:#}", rustc_demangle::demangle(name));
     let mut key = String::with_capacity(demangled.len());
     let mut depth = 0usize;
+    let mut previous = ' ';
     for c in demangled.chars() {
         match c {
             '<' => depth += 1,
-            '>' if depth > 0 => depth -= 1,
+            '>' if depth > 0 && previous != '-' => depth -= 1,
             _ if depth == 0 => key.push(c),
             _ => {}
         }
+        previous = c;
     }
     key
 }

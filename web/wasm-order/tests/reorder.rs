@@ -179,6 +179,16 @@ fn bytes_that_are_not_a_module_are_refused() {
     let mut cut = module(true);
     cut.truncate(cut.len() / 2);
     assert!(wasm_order::reorder(&cut, false).is_err());
+    // A module that parses but is not valid (a call to a function it does not have) is
+    // refused before any index is mapped.
+    let mut bad = module(true);
+    let call = bad
+        .windows(2)
+        .position(|w| w == [0x10, 0x02])
+        .expect("zeta's call to alpha");
+    bad[call + 1] = 0x7f;
+    let err = wasm_order::reorder(&bad, false).unwrap_err();
+    assert!(matches!(err, wasm_order::Error::Parse(_)), "{err}");
 }
 
 #[test]
@@ -194,5 +204,10 @@ fn the_sort_key_gathers_copies_of_one_generic_function() {
     assert_eq!(
         wasm_order::sort_key("core::ptr::drop_in_place<game::Board>"),
         wasm_order::sort_key("core::ptr::drop_in_place<alloc::string::String>")
+    );
+    // A function pointer's arrow inside the generics closes nothing.
+    assert_eq!(
+        wasm_order::sort_key("core::ptr::drop_in_place<fn() -> u8>::{closure#0}"),
+        "core::ptr::drop_in_place::{closure#0}"
     );
 }
