@@ -31,6 +31,17 @@ const MAX_EXP: usize = 20;
 /// bit length, capped at 4 (0 for the entry's first).
 const SIZE_CONTEXTS: usize = 4 * 5;
 
+/// Moves `prob` 1/32 of the way towards the bit just coded: the encoder and the decoder must
+/// learn alike, so both call this.
+#[inline(always)]
+fn adapt(prob: &mut u16, one: bool) {
+    if one {
+        *prob -= *prob >> ADAPT;
+    } else {
+        *prob += ((1 << PROB_BITS) - *prob) >> ADAPT;
+    }
+}
+
 struct Encoder {
     low: u64,
     range: u32,
@@ -57,11 +68,10 @@ impl Encoder {
         if one {
             self.low += u64::from(bound);
             self.range -= bound;
-            *prob -= *prob >> ADAPT;
         } else {
             self.range = bound;
-            *prob += ((1 << PROB_BITS) - *prob) >> ADAPT;
         }
+        adapt(prob, one);
         while self.range < TOP {
             self.range <<= 8;
             self.shift_low();
@@ -128,16 +138,14 @@ impl<'a> Decoder<'a> {
 
     fn bit(&mut self, prob: &mut u16) -> bool {
         let bound = (self.range >> PROB_BITS) * u32::from(*prob);
-        let one = if self.code < bound {
-            self.range = bound;
-            *prob += ((1 << PROB_BITS) - *prob) >> ADAPT;
-            false
-        } else {
+        let one = self.code >= bound;
+        if one {
             self.code -= bound;
             self.range -= bound;
-            *prob -= *prob >> ADAPT;
-            true
-        };
+        } else {
+            self.range = bound;
+        }
+        adapt(prob, one);
         while self.range < TOP {
             self.range <<= 8;
             self.code = (self.code << 8) | self.next_byte();

@@ -226,6 +226,16 @@ struct Reorderer {
     dropped_sections: usize,
 }
 
+impl Reorderer {
+    /// `items`, one per defined function in the old order, in the new order.
+    fn in_new_order<T: Clone>(&self, items: &[T]) -> Vec<T> {
+        self.order
+            .iter()
+            .map(|&old| items[old as usize].clone())
+            .collect()
+    }
+}
+
 impl Reencode for Reorderer {
     type Error = std::convert::Infallible;
 
@@ -242,8 +252,8 @@ impl Reencode for Reorderer {
         section: wasmparser::FunctionSectionReader<'_>,
     ) -> Result<(), reencode::Error<Self::Error>> {
         let types = section.into_iter().collect::<Result<Vec<u32>, _>>()?;
-        for old in self.order.clone() {
-            let ty = self.type_index(types[old as usize])?;
+        for ty in self.in_new_order(&types) {
+            let ty = self.type_index(ty)?;
             functions.function(ty);
         }
         Ok(())
@@ -255,8 +265,8 @@ impl Reencode for Reorderer {
         section: wasmparser::CodeSectionReader<'_>,
     ) -> Result<(), reencode::Error<Self::Error>> {
         let bodies = section.into_iter().collect::<Result<Vec<_>, _>>()?;
-        for old in self.order.clone() {
-            self.parse_function_body(code, bodies[old as usize].clone())?;
+        for body in self.in_new_order(&bodies) {
+            self.parse_function_body(code, body)?;
         }
         Ok(())
     }
@@ -306,11 +316,8 @@ impl Reencode for Reorderer {
                 let mut sorted = Vec::new();
                 for naming in map {
                     let naming = naming?;
-                    let mut inner = wasm_encoder::NameMap::new();
-                    for inner_naming in naming.names {
-                        let inner_naming = inner_naming?;
-                        inner.append(inner_naming.index, inner_naming.name);
-                    }
+                    // A function's own locals or labels keep their indices.
+                    let inner = reencode::utils::name_map(naming.names, Ok)?;
                     sorted.push((self.function_index(naming.index)?, inner));
                 }
                 sorted.sort_by_key(|(index, _)| *index);
