@@ -19,7 +19,7 @@ use crate::book::Book;
 use crate::ggf::Record;
 use crate::position::{Move, Status};
 use crate::search::{Clock, DISC, Limits, Searcher, Selectivity};
-use crate::{Game, Rules, Scoring};
+use crate::{Board, Game, Rules, Scoring, Square};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -242,10 +242,7 @@ impl Session {
             Status::MustPass(_) => return vec!["=== PA".to_string()],
             Status::ToMove(_) => {}
         }
-        if self.book
-            && let Some(book) = Book::for_scoring(self.game.rules().scoring)
-            && let Some(moves) = book.moves(&pos.board())
-        {
+        if let Some(moves) = self.book_moves(&pos.board()) {
             // The book's best (the first of equals): the same game gets the same moves.
             let (best, value) = moves[0];
             let secs = clock.elapsed_ms() as f64 / 1000.0;
@@ -278,7 +275,17 @@ impl Session {
         ]
     }
 
-    /// `hint N`: a `search MOVE EVAL 0 DEPTH` line for each of the best `n` moves, best first
+    /// Every move of `board` with its book value, best first, where this session plays from
+    /// the book and the book scores every move there.
+    fn book_moves(&self, board: &Board) -> Option<Vec<(Square, i32)>> {
+        if !self.book {
+            return None;
+        }
+        Book::for_scoring(self.game.rules().scoring)?.moves(board)
+    }
+
+    /// `hint N`: a `book MOVE EVAL 0 DEPTH` line for each of the best `n` moves while the game
+    /// is in the opening book, else a `search MOVE EVAL 0 DEPTH` line for each of the best `n` moves, best first
     /// (evaluations from the side to move's view, in discs), then `status` to clear the GUI's
     /// status line.
     pub fn hint(&mut self, n: usize, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
@@ -288,6 +295,22 @@ impl Session {
         let mut out = match pos.status() {
             Status::Over(_) => vec![CommandError("the game is over".into()).reply()],
             Status::MustPass(_) => vec![format!("search PA 0.00 0 {}", self.depth)],
+            Status::ToMove(_) if let Some(moves) = self.book_moves(&board) => {
+                // NBoard's book line: `book PV EVAL GAMES DEPTH`. The book counts no games;
+                // its depth is that of the searches that scored its leaves.
+                let depth = Book::builtin().depth().depth;
+                moves
+                    .into_iter()
+                    .take(n.max(1))
+                    .map(|(sq, v)| {
+                        format!(
+                            "book {} {:.2} 0 {depth}",
+                            sq.to_string().to_ascii_uppercase(),
+                            v as f64
+                        )
+                    })
+                    .collect()
+            }
             Status::ToMove(_) => {
                 let solve = self.solve_empties();
                 let mut scored = self
@@ -423,6 +446,17 @@ mod tests {
             ),
             "{reply:?}"
         );
+        // `hint` there answers the book's lines, best first, each move's book value.
+        let book = Book::builtin();
+        let scored = book.moves(&s.game().current().board()).unwrap();
+        let hint = s.hint(3, &AtomicBool::new(false), &NoClock);
+        assert_eq!(hint.len(), 4, "{hint:?}");
+        for (line, (sq, v)) in hint[..3].iter().zip(&scored) {
+            let depth = book.depth().depth;
+            let mv = sq.to_string().to_ascii_uppercase();
+            assert_eq!(*line, format!("book {mv} {v}.00 0 {depth}"), "{hint:?}");
+        }
+        assert_eq!(hint[3], "status");
         // Without the book, and in the reverse variant, the same position is searched.
         let mut s = session(&lines).without_book();
         for mv in ["move F5", "move D6"] {
@@ -430,6 +464,8 @@ mod tests {
         }
         let reply = s.go(&AtomicBool::new(false), &NoClock);
         assert_ne!(reply[0], "nodestats 0 0.00", "{reply:?}");
+        let hint = s.hint(1, &AtomicBool::new(false), &NoClock);
+        assert!(hint[0].starts_with("search "), "{hint:?}");
         let mut s = session(&[
             "nboard 2",
             "set depth 4",
