@@ -4,7 +4,7 @@
 
 use crate::Board;
 use crate::search::pattern::{Layout, PatternEval, SCALARS, phase_of};
-use crate::search::{Evaluate, HandEval, Limits, NoClock, Searcher};
+use crate::search::{Evaluate, HandEval, Limits, NoClock, Searcher, Selectivity};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -86,6 +86,15 @@ pub const SEARCHED_RANDOM: u32 = 16;
 pub fn searched_label(searcher: &mut Searcher, board: &Board, depth: u32) -> f32 {
     searcher.clear();
     searcher.value(board, depth, &AtomicBool::new(false)) as f32 / 100.0
+}
+
+/// The label of a position by `searcher`'s search `depth` plies deep with ProbCut as the
+/// levels use it (exact where that reaches the end), in discs: how an earlier generation
+/// labels a later one's positions (the table is cleared first, as for [`searched_label`]).
+pub fn selective_label(searcher: &mut Searcher, board: &Board, depth: u32) -> f32 {
+    searcher.clear();
+    let stop = AtomicBool::new(false);
+    searcher.value_with(board, depth, Selectivity::TUNED, &stop) as f32 / 100.0
 }
 
 /// The exact final disc difference of `board` for the side to move (empties to the winner).
@@ -339,6 +348,33 @@ mod tests {
         assert_eq!(searched_label(&mut noisy, &end, 4), exact);
         // (The nonsense does change the position's own evaluation.)
         assert_ne!(eval.evaluate_discs(&board), base.evaluate_discs(&board));
+    }
+
+    #[test]
+    fn selective_labels_stay_near_the_full_width_label() {
+        // The built-in weights six plies deep, on midgame positions of two searched games:
+        // ProbCut's cuts move the labels little from the full-width search's.
+        let weights = PatternEval::builtin().clone();
+        let mut searcher = Searcher::new(1).with_eval(Box::new(weights));
+        let boards: Vec<Board> = (0..2)
+            .flat_map(|seed| searched_game_positions(seed, &mut searcher, 2))
+            .filter(|b| (30..=40).contains(&b.empties().count_ones()))
+            .take(6)
+            .collect();
+        assert_eq!(boards.len(), 6);
+        let mut gap = 0.0;
+        for board in &boards {
+            let full = searched_label(&mut searcher, board, 6);
+            let selective = selective_label(&mut searcher, board, 6);
+            gap += (full - selective).abs() / boards.len() as f32;
+        }
+        assert!(gap < 3.0, "mean gap {gap}");
+        // Where the depth reaches the end, the label is the exact score.
+        let end = Board::new(!0u64 >> 3 & !(1 << 10), 1 << 10);
+        assert_eq!(
+            selective_label(&mut searcher, &end, 6),
+            exact_label(&mut searcher, &end)
+        );
     }
 
     #[test]

@@ -351,9 +351,22 @@ impl Searcher {
     /// search (no selective pruning) to `depth` plies, exact where it reaches the end. The
     /// training pipeline labels positions with it.
     pub fn value(&mut self, board: &Board, depth: u32, stop: &AtomicBool) -> i32 {
+        self.value_with(board, depth, Selectivity::Full, stop)
+    }
+
+    /// [`Searcher::value`] with the given selectivity: with ProbCut, a deep label costs a
+    /// fraction of the full-width one.
+    pub fn value_with(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        selectivity: Selectivity,
+        stop: &AtomicBool,
+    ) -> i32 {
         self.tt.new_search();
         let reverse = self.scoring == Scoring::FewestDiscs;
         let mut ctx = Ctx::new(&self.tt, &*self.eval, reverse, stop, &NoClock);
+        ctx.selectivity = selectivity;
         midgame::value(&mut ctx, board, depth)
     }
 

@@ -36,7 +36,7 @@ const USAGE: &str = "usage:
   reversi-engine nboard [--threads N] [--no-book]   (the NBoard protocol on stdin/stdout; on N threads)
   reversi-engine ladder [--games N] [--levels 1-10] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
-                       [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--per-phase N]
+                       [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--labeller FILE] [--per-phase N]
                        [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]

@@ -8,7 +8,7 @@ use reversi_engine::search::Searcher;
 use reversi_engine::search::pattern::{PHASES, PatternEval, phase_of};
 use reversi_engine::train::{
     RIDGE, Samples, backed_up_label, exact_label, fit_phase, phase_in_discs,
-    searched_game_positions, searched_label, self_play_positions,
+    searched_game_positions, searched_label, selective_label, self_play_positions,
 };
 use std::fs;
 use std::io::Write;
@@ -41,6 +41,11 @@ struct Options {
     /// At most this many positions per phase (spread evenly over the games), so that the
     /// expensive labels of the deeper phases can be capped.
     per_phase: usize,
+    /// Weights of an earlier generation that label the phases above `solve` with their own
+    /// `label_depth`-ply selective search (ProbCut as the levels use it), instead of the
+    /// run's own later phases: each phase's labels are then as good as that search, not
+    /// backed up through every phase below it.
+    labeller: Option<PathBuf>,
 }
 
 /// Who plays the self-play games.
@@ -66,7 +71,7 @@ fn fingerprint(bytes: &[u8]) -> u64 {
 impl Options {
     /// What decides the games and labels (`player_bytes`: the player's weights file, if one
     /// is named): a work folder made with other settings cannot be resumed with these.
-    fn settings(&self, player_bytes: Option<&[u8]>) -> String {
+    fn settings(&self, player_bytes: Option<&[u8]>, labeller_bytes: Option<&[u8]>) -> String {
         let player = match (&self.player, player_bytes) {
             (Player::Hand, _) => "hand 1".to_string(),
             (Player::Searched { depth, .. }, Some(bytes)) => {
@@ -74,10 +79,15 @@ impl Options {
             }
             (Player::Searched { depth, .. }, None) => format!("searched {depth} built-in"),
         };
-        format!(
+        let mut text = format!(
             "player {player}\nsolve {}\nlabel-depth {}\nper-phase {}\n",
             self.solve, self.label_depth, self.per_phase
-        )
+        );
+        // Folders made before labellers existed have no such line and stay resumable.
+        if let Some(bytes) = labeller_bytes {
+            text += &format!("labeller {:016x}\n", fingerprint(bytes));
+        }
+        text
     }
 }
 
@@ -94,6 +104,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         player: Player::Hand,
         label_depth: 0,
         per_phase: usize::MAX,
+        labeller: None,
     };
     let mut player_weights = None;
     let mut play_depth = None;
@@ -142,6 +153,7 @@ fn options(args: &[String]) -> Result<Options, String> {
                 }
                 o.label_depth = n as u32;
             }
+            "--labeller" => o.labeller = Some(PathBuf::from(value()?)),
             "--per-phase" => o.per_phase = number(value()?)?.max(100),
             "--solve" => {
                 let n = number(value()?)?;
@@ -162,6 +174,9 @@ fn options(args: &[String]) -> Result<Options, String> {
             return Err("--play-depth and --player-weights need --player searched".into());
         }
         Player::Hand => {}
+    }
+    if o.labeller.is_some() && o.label_depth == 0 {
+        return Err("--labeller needs --label-depth (how deep its search labels)".into());
     }
     Ok(o)
 }
@@ -309,7 +324,17 @@ fn train(o: &Options) -> Result<(), String> {
         }
         _ => (None, PatternEval::builtin().clone()),
     };
-    let settings = o.settings(player_bytes.as_deref());
+    let (labeller_bytes, labeller_eval) = match &o.labeller {
+        Some(path) => {
+            let bytes =
+                fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let eval =
+                PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            (Some(bytes), Some(eval))
+        }
+        None => (None, None),
+    };
+    let settings = o.settings(player_bytes.as_deref(), labeller_bytes.as_deref());
     let settings_path = o.work.join("settings.txt");
     match fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
@@ -403,8 +428,12 @@ fn train(o: &Options) -> Result<(), String> {
             None => {
                 // The phase's own weights start as the later phase's: the label searches'
                 // inner nodes use them to order moves (their leaves lie in later phases).
-                let mut labeller = eval.clone();
-                labeller.set_phase(phase, &phase_in_discs(&eval, phase.saturating_sub(1)));
+                // With a labeller of an earlier generation, its weights score every phase.
+                let labeller = labeller_eval.clone().unwrap_or_else(|| {
+                    let mut own = eval.clone();
+                    own.set_phase(phase, &phase_in_discs(&eval, phase.saturating_sub(1)));
+                    own
+                });
                 let eval_ref = &eval;
                 let searched = || Searcher::new(1).with_eval(Box::new(labeller.clone()));
                 let make: &(dyn Fn() -> Searcher + Sync) = if exact || o.label_depth == 0 {
@@ -419,6 +448,8 @@ fn train(o: &Options) -> Result<(), String> {
                         exact_label(searcher, board)
                     } else if o.label_depth == 0 {
                         backed_up_label(eval_ref, board, phase)
+                    } else if o.labeller.is_some() {
+                        selective_label(searcher, board, o.label_depth)
                     } else {
                         searched_label(searcher, board, o.label_depth)
                     }
@@ -445,6 +476,8 @@ fn train(o: &Options) -> Result<(), String> {
                 "exact".to_string()
             } else if o.label_depth == 0 {
                 "backed up".to_string()
+            } else if o.labeller.is_some() {
+                format!("labeller, {} plies with ProbCut", o.label_depth)
             } else {
                 format!("{}-ply search", o.label_depth)
             },
