@@ -284,10 +284,10 @@ impl Session {
         Book::for_scoring(self.game.rules().scoring)?.moves(board)
     }
 
-    /// `hint N`: a `book MOVE EVAL 0 DEPTH` line for each of the best `n` moves while the game
-    /// is in the opening book, else a `search MOVE EVAL 0 DEPTH` line for each of the best `n` moves, best first
-    /// (evaluations from the side to move's view, in discs), then `status` to clear the GUI's
-    /// status line.
+    /// `hint N`: a `search MOVE EVAL 0 DEPTH` line for each of the best `n` moves, best first
+    /// (evaluations from the side to move's view, in discs), or while the game is in the
+    /// opening book a `book MOVE EVAL 0 DEPTH` line with each move's book value; then
+    /// `status` to clear the GUI's status line.
     pub fn hint(&mut self, n: usize, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
         let pos = self.game.current();
         let board = pos.board();
