@@ -457,7 +457,11 @@ mod tests {
             assert_eq!(*line, format!("book {mv} {v}.00 0 {depth}"), "{hint:?}");
         }
         assert_eq!(hint[3], "status");
-        // Without the book, and in the reverse variant, the same position is searched.
+        // Asked for more lines than there are moves: one for each move.
+        let hint = s.hint(60, &AtomicBool::new(false), &NoClock);
+        assert_eq!(hint.len(), scored.len() + 1, "{hint:?}");
+        // Without the book the same position is searched, and in the reverse variant so is
+        // the start, which the book has for standard Othello.
         let mut s = session(&lines).without_book();
         for mv in ["move F5", "move D6"] {
             s.apply(&parse_command(mv).unwrap().unwrap()).unwrap();
@@ -473,6 +477,8 @@ mod tests {
         ]);
         let reply = s.go(&AtomicBool::new(false), &NoClock);
         assert_ne!(reply[0], "nodestats 0 0.00", "{reply:?}");
+        let hint = s.hint(1, &AtomicBool::new(false), &NoClock);
+        assert!(hint[0].starts_with("search "), "{hint:?}");
     }
 
     #[test]

@@ -353,22 +353,38 @@ mod tests {
     #[test]
     fn selective_labels_stay_near_the_full_width_label() {
         // The built-in weights six plies deep, on midgame positions of two searched games:
-        // ProbCut's cuts move the labels little from the full-width search's.
-        let weights = PatternEval::builtin().clone();
-        let mut searcher = Searcher::new(1).with_eval(Box::new(weights));
+        // ProbCut cuts (the search evaluates far fewer positions) and moves the labels little
+        // from the full-width search's.
+        use std::sync::atomic::{AtomicU64, Ordering};
+        struct Counting(AtomicU64);
+        impl Evaluate for Counting {
+            fn evaluate(&self, board: &Board) -> i32 {
+                self.0.fetch_add(1, Ordering::Relaxed);
+                PatternEval::builtin().evaluate(board)
+            }
+        }
+        let counting = std::sync::Arc::new(Counting(AtomicU64::new(0)));
+        let mut searcher = Searcher::new(1).with_eval(Box::new(counting.clone()));
         let boards: Vec<Board> = (0..2)
             .flat_map(|seed| searched_game_positions(seed, &mut searcher, 2))
             .filter(|b| (30..=40).contains(&b.empties().count_ones()))
             .take(6)
             .collect();
         assert_eq!(boards.len(), 6);
-        let mut gap = 0.0;
+        let (mut gap, mut full_calls, mut selective_calls) = (0.0, 0, 0);
         for board in &boards {
+            counting.0.store(0, Ordering::Relaxed);
             let full = searched_label(&mut searcher, board, 6);
+            full_calls += counting.0.swap(0, Ordering::Relaxed);
             let selective = selective_label(&mut searcher, board, 6);
+            selective_calls += counting.0.load(Ordering::Relaxed);
             gap += (full - selective).abs() / boards.len() as f32;
         }
         assert!(gap < 3.0, "mean gap {gap}");
+        assert!(
+            selective_calls * 2 < full_calls,
+            "{selective_calls} evaluations against {full_calls}"
+        );
         // Where the depth reaches the end, the label is the exact score.
         let end = Board::new(!0u64 >> 3 & !(1 << 10), 1 << 10);
         assert_eq!(

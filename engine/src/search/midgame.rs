@@ -479,9 +479,9 @@ pub(crate) fn score_moves(
     out
 }
 
-/// The value of `board` in hundredths of a disc by a full-window, full-width search to
-/// `depth` plies (exact where the depth reaches the end), with iterative deepening so the
-/// table orders the last iteration.
+/// The value of `board` in hundredths of a disc by a full-window search to `depth` plies,
+/// full width unless `ctx.selectivity` says otherwise (exact where the depth reaches the
+/// end), with iterative deepening so the table orders the last iteration.
 pub(crate) fn value(ctx: &mut Ctx, board: &Board, depth: u32) -> i32 {
     let mut v = ctx.evaluate(board);
     for d in 1..=depth.max(1) {

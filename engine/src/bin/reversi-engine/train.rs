@@ -146,8 +146,8 @@ fn options(args: &[String]) -> Result<Options, String> {
                 let n = number(value()?)?;
                 if n != 0 && !(4..=12).contains(&n) {
                     return Err(
-                        "--label-depth must be 0 or 4 to 12 (its leaves must lie in \
-                                later phases)"
+                        "--label-depth must be 0 or 4 to 12 (at least 4 so that, without a \
+                         labeller, its leaves lie in later phases)"
                             .into(),
                     );
                 }
