@@ -351,6 +351,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "builtin-weights")]
     fn selective_labels_stay_near_the_full_width_label() {
         // The built-in weights six plies deep, on midgame positions of two searched games:
         // ProbCut cuts (the search evaluates far fewer positions) and moves the labels little
