@@ -299,17 +299,8 @@ impl Session {
                 // NBoard's book line: `book PV EVAL GAMES DEPTH`. The book counts no games;
                 // its depth is that of the searches that scored its leaves.
                 let depth = Book::builtin().depth().depth;
-                moves
-                    .into_iter()
-                    .take(n.max(1))
-                    .map(|(sq, v)| {
-                        format!(
-                            "book {} {:.2} 0 {depth}",
-                            sq.to_string().to_ascii_uppercase(),
-                            v as f64
-                        )
-                    })
-                    .collect()
+                let moves = moves.into_iter().map(|(sq, v)| (sq, f64::from(v)));
+                move_lines("book", moves, n, depth)
             }
             Status::ToMove(_) => {
                 let solve = self.solve_empties();
@@ -322,22 +313,32 @@ impl Session {
                 } else {
                     self.depth.to_string()
                 };
-                scored
+                let scored = scored
                     .into_iter()
-                    .take(n.max(1))
-                    .map(|(sq, v)| {
-                        format!(
-                            "search {} {:.2} 0 {depth}",
-                            sq.to_string().to_ascii_uppercase(),
-                            v as f64 / DISC as f64
-                        )
-                    })
-                    .collect()
+                    .map(|(sq, v)| (sq, f64::from(v) / f64::from(DISC)));
+                move_lines("search", scored, n, depth)
             }
         };
         out.push("status".to_string());
         out
     }
+}
+
+/// `hint`'s answer: a `KIND MOVE EVAL 0 DEPTH` line (`search` or `book`) for each of the first
+/// `n` (at least one) of `moves`, evaluations in discs.
+fn move_lines(
+    kind: &str,
+    moves: impl Iterator<Item = (Square, f64)>,
+    n: usize,
+    depth: impl fmt::Display,
+) -> Vec<String> {
+    moves
+        .take(n.max(1))
+        .map(|(sq, v)| {
+            let mv = sq.to_string().to_ascii_uppercase();
+            format!("{kind} {mv} {v:.2} 0 {depth}")
+        })
+        .collect()
 }
 
 #[cfg(test)]

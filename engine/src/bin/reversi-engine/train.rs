@@ -308,6 +308,13 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+/// A weights file's bytes (for its fingerprint) and the weights they hold.
+fn read_weights(path: &Path) -> Result<(Vec<u8>, PatternEval), String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let eval = PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((bytes, eval))
+}
+
 fn train(o: &Options) -> Result<(), String> {
     fs::create_dir_all(&o.work).map_err(|e| format!("cannot create {}: {e}", o.work.display()))?;
     let started = Instant::now();
@@ -316,20 +323,14 @@ fn train(o: &Options) -> Result<(), String> {
             weights: Some(path),
             ..
         } => {
-            let bytes =
-                fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let eval =
-                PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            let (bytes, eval) = read_weights(path)?;
             (Some(bytes), eval)
         }
         _ => (None, PatternEval::builtin().clone()),
     };
     let (labeller_bytes, labeller_eval) = match &o.labeller {
         Some(path) => {
-            let bytes =
-                fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let eval =
-                PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            let (bytes, eval) = read_weights(path)?;
             (Some(bytes), Some(eval))
         }
         None => (None, None),
@@ -407,9 +408,7 @@ fn train(o: &Options) -> Result<(), String> {
         })
         .unwrap_or(0);
     let mut eval = if done > 0 {
-        let bytes =
-            fs::read(&partial).map_err(|e| format!("cannot read {}: {e}", partial.display()))?;
-        PatternEval::from_bytes(&bytes).map_err(|e| format!("{}: {e}", partial.display()))?
+        read_weights(&partial)?.1
     } else {
         PatternEval::zero()
     };
