@@ -37,7 +37,7 @@ const USAGE: &str = "usage:
   reversi-engine ladder [--games N] [--levels 1-10] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--labeller FILE] [--per-phase N]
-                       [--epochs N] [--ridge R] [--phases N] [--work DIR] [--out FILE]
+                       [--epochs N] [--ridge R] [--ridge-toward zero|later] [--phases N] [--work DIR] [--out FILE]
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]
   reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]

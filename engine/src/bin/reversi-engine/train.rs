@@ -7,7 +7,7 @@ use reversi_engine::Board;
 use reversi_engine::search::Searcher;
 use reversi_engine::search::pattern::{PHASES, PatternEval, phase_of};
 use reversi_engine::train::{
-    RIDGE, Samples, backed_up_label, exact_label, fit_phase, phase_in_discs,
+    RIDGE, RidgeToward, Samples, backed_up_label, exact_label, fit_phase, phase_in_discs,
     searched_game_positions, searched_label, selective_label, self_play_positions,
 };
 use std::fs;
@@ -32,6 +32,8 @@ struct Options {
     epochs: usize,
     /// The fit's ridge penalty (see [`RIDGE`]).
     ridge: f32,
+    /// What the ridge pulls weights towards.
+    toward: RidgeToward,
     /// Stop after fitting this many phases (for trying fit settings on the late phases).
     phases: usize,
     /// Who plays the self-play games.
@@ -100,6 +102,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         solve: 16,
         epochs: 60,
         ridge: RIDGE,
+        toward: RidgeToward::Zero,
         phases: PHASES,
         player: Player::Hand,
         label_depth: 0,
@@ -128,6 +131,18 @@ fn options(args: &[String]) -> Result<Options, String> {
                     .ok()
                     .filter(|r| (0.0..=1000.0).contains(r))
                     .ok_or(format!("--ridge: `{v}` is not a number from 0 to 1000"))?;
+            }
+            "--ridge-toward" => {
+                o.toward = match value()?.as_str() {
+                    "zero" => RidgeToward::Zero,
+                    "later" => RidgeToward::Later,
+                    other => {
+                        return Err(format!(
+                            "--ridge-toward: `{other}` is not zero or later (the later phase's \
+                             weights)"
+                        ));
+                    }
+                }
             }
             "--phases" => o.phases = number(value()?)?.clamp(1, PHASES),
             "--player" => match value()?.as_str() {
@@ -465,7 +480,7 @@ fn train(o: &Options) -> Result<(), String> {
         }
         // Start from the later phase's fit: neighbouring phases differ little.
         let start = phase_in_discs(&eval, phase.saturating_sub(1));
-        let w = fit_phase(&train_set, &start, o.epochs, o.ridge);
+        let w = fit_phase(&train_set, &start, o.epochs, o.ridge, o.toward);
         eval.set_phase(phase, &w);
         let rounded = phase_in_discs(&eval, phase);
         println!(
