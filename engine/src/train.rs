@@ -213,9 +213,10 @@ pub enum RidgeToward {
     Zero,
     /// The weight the fit started from: the later (already fitted) phase's. A configuration
     /// seen a few times in this phase then keeps most of what the neighbouring phase learnt
-    /// of it, so the phases pool their data. On generation 4's labels (200,000 positions a
-    /// phase) with a ridge of 16: 4.54 discs held out at 21-24 empties against 4.65 towards
-    /// zero with 4 (its best there), 6.22 against 6.35 at 9-12 (docs/evaluation.md).
+    /// of it, so the phases pool their data. On the labeller trial's labels (200,000
+    /// positions a phase) with a ridge of 16: 4.54 discs held out at 21-24 empties against
+    /// 4.65 towards zero with 4, 6.22 against 6.35 at 9-12, and 52.5 % against 50.3 % in
+    /// play (docs/evaluation.md); generation 4 is fitted so.
     Later,
 }
 

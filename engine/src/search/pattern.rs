@@ -477,7 +477,7 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// each table entry's weight in all phases together, each as its difference from the entry's
 /// weight in the last phase before that had one (neighbouring phases fit similar weights, so
 /// the differences are small), coded bit by bit with probabilities learned from each bit's
-/// context (`weights_coder`): the built-in file takes 0.49 MiB, against 0.55 MiB for the same
+/// context (`weights_coder`): generation 3's weights take 0.49 MiB, against 0.55 MiB for the same
 /// symbols as varints in version 3 after the web build's gzip -9, and 0.65 for version 2's
 /// phase-by-phase values. Version 3 wrote this version's symbols as runs of varints, version
 /// 2 the same units phase by phase, version 1 (the first generations' files) hundredths of a

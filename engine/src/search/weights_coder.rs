@@ -2,9 +2,9 @@
 //! probabilities, and the model that turns the weights' symbols into its bits.
 //!
 //! Why: the web build downloads the weights once, and what a player waits for is their
-//! compressed size. Format 3 wrote the symbols as byte-sized varints, which gzip then
-//! compressed to 0.55 MiB. Coding each bit with a probability learned from its context
-//! takes the file to 0.49 MiB, which gzip cannot shrink further (docs/web-size.md). The
+//! compressed size. Format 3 wrote generation 3's symbols as byte-sized varints, which gzip
+//! then compressed to 0.55 MiB. Coding each bit with a probability learned from its context
+//! takes that file to 0.49 MiB, which gzip cannot shrink further (docs/web-size.md). The
 //! contexts are:
 //! - whether the previous table entry was all zeros (most entries are configurations never
 //!   seen in training);
