@@ -209,7 +209,8 @@ const MOMENTUM: f32 = 0.9;
 /// What the ridge penalty pulls a table weight towards when its samples say little.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RidgeToward {
-    /// No effect (the first three generations' fits).
+    /// Zero, the weight of a configuration with no effect (the first three generations'
+    /// fits).
     Zero,
     /// The weight the fit started from: the later (already fitted) phase's. A configuration
     /// seen a few times in this phase then keeps most of what the neighbouring phase learnt
@@ -428,7 +429,7 @@ mod tests {
     }
 
     #[test]
-    fn the_ridge_pulls_unseen_weights_towards_zero_or_the_start() {
+    fn the_ridge_pulls_little_seen_weights_towards_zero_or_the_start() {
         let mut samples = Samples::default();
         for seed in 0..40 {
             for b in self_play_positions(seed) {
@@ -458,6 +459,25 @@ mod tests {
                 samples.mean_abs_error(w)
             );
         }
+        // An entry the samples use once, under a ridge far heavier than its one sample:
+        // it stays near where the pull goes, the start or zero.
+        let mut uses = vec![0u32; n];
+        for &f in &samples.features {
+            uses[f as usize] += 1;
+        }
+        let rare = (0..n - SCALARS)
+            .find(|&j| uses[j] == 1)
+            .expect("an entry used once");
+        let mut start = vec![0.0; n];
+        start[rare] = 5.0;
+        let towards_start = fit_phase(&samples, &start, 60, 1000.0, RidgeToward::Later);
+        let towards_zero = fit_phase(&samples, &start, 60, 1000.0, RidgeToward::Zero);
+        assert!(
+            (towards_start[rare] - 5.0).abs() < 0.5,
+            "{}",
+            towards_start[rare]
+        );
+        assert!(towards_zero[rare].abs() < 0.5, "{}", towards_zero[rare]);
     }
 
     #[test]
