@@ -438,12 +438,12 @@ mod tests {
             }
         }
         let n = Layout::get().phase_len();
-        let mut seen = vec![false; n];
+        let mut uses = vec![0u32; n];
         for &f in &samples.features {
-            seen[f as usize] = true;
+            uses[f as usize] += 1;
         }
         let unseen = (0..n - SCALARS)
-            .find(|&j| !seen[j])
+            .find(|&j| uses[j] == 0)
             .expect("an entry no sample uses");
         let mut start = vec![0.0; n];
         start[unseen] = 5.0;
@@ -461,10 +461,6 @@ mod tests {
         }
         // An entry the samples use once, under a ridge far heavier than its one sample:
         // it stays near where the pull goes, the start or zero.
-        let mut uses = vec![0u32; n];
-        for &f in &samples.features {
-            uses[f as usize] += 1;
-        }
         let rare = (0..n - SCALARS)
             .find(|&j| uses[j] == 1)
             .expect("an entry used once");
