@@ -1,7 +1,6 @@
 //! The new-game menu (also the title screen): mode, side, level and every rules variant; in
 //! two-player mode the players' names, colours and gamepads, and the match length.
 
-use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use reversi_engine::grid::{LevelPlay, level_play};
 use reversi_engine::search::Level;
@@ -21,6 +20,7 @@ use crate::state::devices::Seats;
 use crate::state::menu::Menu;
 use crate::state::series::Series;
 use crate::theme::focus::{FocusFirst, Focused, TakesText};
+use crate::theme::text_entry::{TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                 name_supplies,
                 show_mode_rows,
                 invite_pads,
-                type_names,
+                type_names.in_set(TextEntry),
                 show_players,
             )
                 .run_if(in_state(Menu::NewGame)),
@@ -325,26 +325,23 @@ fn close_invitation(mut seats: ResMut<Seats>, mut settings: ResMut<Settings>) {
     }
 }
 
-/// Typing into the focused name field.
+/// Typing into the name fields (each takes the keys that came while it had the focus).
 fn type_names(
-    mut typed: MessageReader<KeyboardInput>,
+    typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
-    focused: Res<Focused>,
-    fields: Query<&NameField>,
+    fields: Query<(Entity, &NameField)>,
     mut settings: ResMut<Settings>,
 ) {
-    let Some(field) = focused.0.and_then(|e| fields.get(e).ok()) else {
-        typed.clear();
-        return;
-    };
-    let name = text_entry::edited(
-        &settings.players[field.0].name,
-        typed.read(),
-        &keys,
-        Profile::MAX_NAME,
-    );
-    if name != settings.players[field.0].name {
-        settings.players[field.0].name = name;
+    for (entity, field) in &fields {
+        let name = text_entry::edited(
+            &settings.players[field.0].name,
+            typed.into_box(entity),
+            &keys,
+            Profile::MAX_NAME,
+        );
+        if name != settings.players[field.0].name {
+            settings.players[field.0].name = name;
+        }
     }
 }
 

@@ -4,7 +4,6 @@
 //! reason (see `clipboard::game_from_text`) and the menu stays.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
-use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::choices::NewGameForm;
@@ -13,12 +12,13 @@ use crate::i18n::{Msg, Tr};
 use crate::state::devices::{Device, command_held};
 use crate::state::menu::Menu;
 use crate::theme::focus::{Focused, TakesText};
+use crate::theme::text_entry::{TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameTextDraft>().add_systems(
         Update,
-        (type_game_text, show_game_text)
+        (type_game_text.in_set(TextEntry), show_game_text)
             .chain()
             .run_if(in_state(Menu::NewGame)),
     );
@@ -84,12 +84,12 @@ fn open_text(draft: &GameTextDraft, form: &NewGameForm, mut requests: MessageWri
     });
 }
 
-/// Typing into the focused field; Ctrl+V pastes (in the browser the text comes a moment later).
+/// Typing into the field (the keys that came while it had the focus); Ctrl+V pastes (in the
+/// browser the text comes a moment later).
 fn type_game_text(
-    mut typed: MessageReader<KeyboardInput>,
+    typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
-    focused: Res<Focused>,
-    fields: Query<(), With<GameTextField>>,
+    fields: Query<Entity, With<GameTextField>>,
     mut draft: ResMut<GameTextDraft>,
     mut clipboard: ResMut<Clipboard>,
     mut pending: Local<Option<ClipboardRead>>,
@@ -106,16 +106,19 @@ fn type_game_text(
                 .collect();
         }
     }
-    if !focused.0.is_some_and(|e| fields.contains(e)) {
-        typed.clear();
+    let Ok(field) = fields.single() else {
         return;
-    }
+    };
     // By key position, not by character: with Ctrl held some systems report a control
     // character rather than the letter.
-    if command_held(&keys) && keys.just_pressed(KeyCode::KeyV) {
+    if command_held(&keys)
+        && typed
+            .into_box(field)
+            .any(|k| k.key_code == KeyCode::KeyV && k.state.is_pressed())
+    {
         *pending = Some(clipboard.fetch_text());
     }
-    let text = text_entry::edited(&draft.0, typed.read(), &keys, MAX_DRAFT);
+    let text = text_entry::edited(&draft.0, typed.into_box(field), &keys, MAX_DRAFT);
     if text != draft.0 {
         draft.0 = text;
     }

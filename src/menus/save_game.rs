@@ -3,7 +3,7 @@
 //! the moves only. Saving a name already on the shelf replaces that game; the menu says so
 //! before the player saves.
 
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 
 use super::navigation::{go_back, menu_root};
@@ -14,7 +14,7 @@ use crate::saved_games::{
 };
 use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused, TakesText};
-use crate::theme::text_entry;
+use crate::theme::text_entry::{self, TextEntry, TypedKeys};
 use crate::theme::widgets::{self, Selected};
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 // Before the focus moves: Enter in the field saves, it does not go on.
-                type_name.in_set(crate::schedule::GameSet::Input),
+                type_name.in_set(TextEntry),
                 show_draft,
             )
                 .run_if(in_state(Menu::SaveGame)),
@@ -137,26 +137,23 @@ fn save(
 
 /// Typing the name; Enter in the field saves at once.
 fn type_name(
-    mut typed: MessageReader<KeyboardInput>,
+    typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
-    focused: Res<Focused>,
-    fields: Query<(), With<NameField>>,
+    fields: Query<Entity, With<NameField>>,
     mut draft: ResMut<SaveDraft>,
     mut requests: MessageWriter<SaveGameRequest>,
 ) {
-    // This runs before the focus moves (GameSet::Input): in the frame the menu opens the
-    // field has no focus yet, so the Enter that chose "Save game" is dropped here, not typed.
-    if !focused.0.is_some_and(|e| fields.contains(e)) {
-        typed.clear();
+    // Only keys that came while the field had the focus: in the frame the menu opens it has
+    // none yet, so the Enter that chose "Save game" is not taken for one typed here.
+    let Ok(field) = fields.single() else {
         return;
-    }
-    let keys_typed: Vec<KeyboardInput> = typed.read().cloned().collect();
-    let name = text_entry::edited(&draft.name, keys_typed.iter(), &keys, MAX_NAME);
+    };
+    let name = text_entry::edited(&draft.name, typed.into_box(field), &keys, MAX_NAME);
     if name != draft.name {
         draft.name = name;
     }
-    if keys_typed
-        .iter()
+    if typed
+        .into_box(field)
         .any(|k| k.state.is_pressed() && k.logical_key == Key::Enter)
     {
         requests.write(draft.request());

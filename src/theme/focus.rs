@@ -14,7 +14,7 @@ use super::widgets::{Activate, Selected};
 use crate::state::devices::pad_direction;
 use crate::state::devices::{Device, Repeat, Seats};
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<Focused>()
         .add_systems(
             Update,

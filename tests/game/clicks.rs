@@ -42,6 +42,12 @@ fn open_window(app: &mut App) -> Entity {
 
 /// One frame in which the pointer comes to `target` and the button goes down and up.
 fn quick_click(app: &mut App, window: Entity, target: Entity, button: MouseButton) {
+    send_click(app, window, target, button);
+    app.update();
+}
+
+/// The pointer's move to `target` and the button going down and up, sent for the next frame.
+fn send_click(app: &mut App, window: Entity, target: Entity, button: MouseButton) {
     let camera = Entity::PLACEHOLDER;
     let position = Vec2::new(100.0, 100.0);
     let world = app.world_mut();
@@ -64,7 +70,6 @@ fn quick_click(app: &mut App, window: Entity, target: Entity, button: MouseButto
         world.write_message(input);
         world.write_message(WindowEvent::MouseButtonInput(input));
     }
-    app.update();
 }
 
 #[derive(Resource, Default)]
@@ -122,4 +127,106 @@ fn a_square_clicked_within_one_frame_is_played() {
         .unwrap();
     quick_click(&mut app, window, f5, MouseButton::Left);
     assert_eq!(state(&app).game.transcript(), "f5");
+}
+
+/// A text box and the button beside it, as the new-game menu's Open row: what the box took,
+/// and what it held each time the button was used.
+#[derive(Resource, Default)]
+struct Typed {
+    text: String,
+    used_with: Vec<String>,
+}
+
+fn type_into_boxes(
+    typed: Res<reversi::theme::text_entry::TypedKeys>,
+    keys: Res<ButtonInput<KeyCode>>,
+    boxes: Query<Entity, With<reversi::theme::focus::TakesText>>,
+    mut into: ResMut<Typed>,
+) {
+    for entity in &boxes {
+        into.text =
+            reversi::theme::text_entry::edited(&into.text, typed.into_box(entity), &keys, 100);
+    }
+}
+
+/// Letters typed within the next frame, sent as the window sends them (a window event each,
+/// in order, and the keyboard message).
+fn type_letters(app: &mut App, window: Entity, letters: &str) {
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in letters.chars() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            let key = KeyboardInput {
+                key_code: KeyCode::KeyA,
+                logical_key: Key::Character(c.to_string().into()),
+                state,
+                text: None,
+                repeat: false,
+                window,
+            };
+            app.world_mut().write_message(key.clone());
+            app.world_mut()
+                .write_message(WindowEvent::KeyboardInput(key));
+        }
+    }
+}
+
+#[test]
+fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_them() {
+    use reversi::theme::focus::{FocusScope, Focused, TakesText};
+    use reversi::theme::text_entry::TextEntry;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin));
+    app.init_resource::<reversi::state::devices::Seats>();
+    app.add_plugins((
+        reversi::state::clicks::plugin,
+        reversi::theme::widgets::plugin,
+        reversi::theme::focus::plugin,
+        reversi::theme::text_entry::plugin,
+    ));
+    add_picking(&mut app);
+    let window = open_window(&mut app);
+    app.init_resource::<Typed>();
+    app.add_systems(Update, type_into_boxes.in_set(TextEntry));
+    let mut row = app.world_mut().spawn((Node::default(), FocusScope(0)));
+    let mut field = None;
+    let mut open = None;
+    row.with_children(|r| {
+        field = Some(r.spawn((Node::default(), Button, TakesText)).id());
+        open = Some(
+            r.spawn((Node::default(), Button))
+                .observe(|_: On<Activate>, mut typed: ResMut<Typed>| {
+                    let now = typed.text.clone();
+                    typed.used_with.push(now);
+                })
+                .id(),
+        );
+    });
+    let (field, open) = (field.unwrap(), open.unwrap());
+    app.update();
+
+    // A click on the box, then "ab" and the click on the button, all in one slow frame.
+    quick_click(&mut app, window, field, MouseButton::Left);
+    assert_eq!(app.world().resource::<Focused>().0, Some(field));
+    type_letters(&mut app, window, "ab");
+    quick_click(&mut app, window, open, MouseButton::Left);
+    let typed = app.world().resource::<Typed>();
+    assert_eq!(
+        typed.text, "ab",
+        "the keys typed before the click are the box's"
+    );
+    assert_eq!(
+        typed.used_with,
+        ["ab"],
+        "the button is used with what was typed"
+    );
+    assert_eq!(app.world().resource::<Focused>().0, Some(open));
+
+    // With the button focused, "x", then a click on the box and "cd", in one frame: the x
+    // was typed while the button had the focus, the rest goes into the box.
+    type_letters(&mut app, window, "x");
+    send_click(&mut app, window, field, MouseButton::Left);
+    type_letters(&mut app, window, "cd");
+    app.update();
+    assert_eq!(app.world().resource::<Typed>().text, "abcd");
+    assert_eq!(app.world().resource::<Focused>().0, Some(field));
 }
