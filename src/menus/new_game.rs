@@ -19,8 +19,7 @@ use crate::settings::{Profile, Settings};
 use crate::state::devices::Seats;
 use crate::state::menu::Menu;
 use crate::state::series::Series;
-use crate::theme::focus::{FocusFirst, Focused, TakesText};
-use crate::theme::text_entry::{TextEntry, TypedKeys};
+use crate::theme::focus::{FocusFirst, Focused, TakesText, TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {

@@ -4,6 +4,7 @@
 //! reason (see `clipboard::game_from_text`) and the menu stays.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::choices::NewGameForm;
@@ -11,8 +12,7 @@ use crate::clipboard::OpenGameText;
 use crate::i18n::{Msg, Tr};
 use crate::state::devices::{Device, command_held};
 use crate::state::menu::Menu;
-use crate::theme::focus::{Focused, TakesText};
-use crate::theme::text_entry::{TextEntry, TypedKeys};
+use crate::theme::focus::{Focused, TakesText, TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,8 +84,8 @@ fn open_text(draft: &GameTextDraft, form: &NewGameForm, mut requests: MessageWri
     });
 }
 
-/// Typing into the field (the keys that came while it had the focus); Ctrl+V pastes (in the
-/// browser the text comes a moment later).
+/// Typing into the field (the keys that came while it had the focus); Ctrl+V pastes, in
+/// its place among the keys (in the browser the text comes a frame or more later).
 fn type_game_text(
     typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -94,34 +94,54 @@ fn type_game_text(
     mut clipboard: ResMut<Clipboard>,
     mut pending: Local<Option<ClipboardRead>>,
 ) {
-    if let Some(read) = pending.as_mut()
-        && let Some(result) = read.poll_result()
-    {
-        *pending = None;
-        if let Ok(text) = result {
-            draft.0 = text
-                .chars()
-                .filter(|c| !c.is_control() || *c == '\n')
-                .take(MAX_DRAFT)
-                .collect();
-        }
-    }
+    take_pasted(&mut pending, &mut draft);
     let Ok(field) = fields.single() else {
         return;
     };
+    let into: Vec<&KeyboardInput> = typed.into_box(field).collect();
     // By key position, not by character: with Ctrl held some systems report a control
     // character rather than the letter.
-    if command_held(&keys)
-        && typed
-            .into_box(field)
-            .any(|k| k.key_code == KeyCode::KeyV && k.state.is_pressed())
-    {
+    let paste = command_held(&keys)
+        .then(|| {
+            into.iter()
+                .position(|k| k.key_code == KeyCode::KeyV && k.state.is_pressed() && !k.repeat)
+        })
+        .flatten();
+    let (before, after) = into.split_at(paste.unwrap_or(into.len()));
+    let mut text = text_entry::edited(&draft.0, before.iter().copied(), &keys, MAX_DRAFT);
+    if paste.is_some() {
         *pending = Some(clipboard.fetch_text());
+        // On the desktop the text is there at once: the keys after it follow it.
+        if let Some(pasted) = pasted_text(&mut pending) {
+            text = pasted;
+        }
     }
-    let text = text_entry::edited(&draft.0, typed.into_box(field), &keys, MAX_DRAFT);
+    let text = text_entry::edited(&text, after.iter().copied(), &keys, MAX_DRAFT);
     if text != draft.0 {
         draft.0 = text;
     }
+}
+
+/// A paste that was still on its way (the browser's clipboard answers later) replaces the
+/// draft when it comes.
+fn take_pasted(pending: &mut Option<ClipboardRead>, draft: &mut GameTextDraft) {
+    if let Some(text) = pasted_text(pending) {
+        draft.0 = text;
+    }
+}
+
+/// The clipboard's text once the read is done (control characters other than line breaks
+/// dropped, at most `MAX_DRAFT` characters); `None` while it is on its way or if it failed.
+fn pasted_text(pending: &mut Option<ClipboardRead>) -> Option<String> {
+    let result = pending.as_mut()?.poll_result()?;
+    *pending = None;
+    let text = result.ok()?;
+    Some(
+        text.chars()
+            .filter(|c| !c.is_control() || *c == '\n')
+            .take(MAX_DRAFT)
+            .collect(),
+    )
 }
 
 /// The field: a hint while empty, the end of the text (with a caret) otherwise.

@@ -13,8 +13,8 @@ use crate::saved_games::{
     Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
 };
 use crate::state::menu::Menu;
-use crate::theme::focus::{FocusFirst, Focused, TakesText};
-use crate::theme::text_entry::{self, TextEntry, TypedKeys};
+use crate::theme::focus::{FocusFirst, Focused, TakesText, TextEntry, TypedKeys};
+use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                // Before the focus moves: Enter in the field saves, it does not go on.
+                // In `TextEntry`, before the focus moves (Presentation): Enter in the field
+                // saves, it does not go on.
                 type_name.in_set(TextEntry),
                 show_draft,
             )
@@ -143,8 +144,8 @@ fn type_name(
     mut draft: ResMut<SaveDraft>,
     mut requests: MessageWriter<SaveGameRequest>,
 ) {
-    // Only keys that came while the field had the focus: in the frame the menu opens it has
-    // none yet, so the Enter that chose "Save game" is not taken for one typed here.
+    // Only keys that came while the field had the focus: the Enter that chose "Save game"
+    // came while that button had it, and is not taken for one typed here.
     let Ok(field) = fields.single() else {
         return;
     };

@@ -4,24 +4,44 @@
 //! (landing on the option chosen there), Left/Right move along a row, Enter/Space (South)
 //! use it. A press focuses what it pressed. Whatever the device, a used button receives
 //! [`Activate`], so every button is wired once.
+//!
+//! Each frame's keys first go to the button that had the focus when they came
+//! ([`TypedKeys`]): a slow frame (software rendering draws about one a second) can hold the
+//! end of a typed transcript and the click on Open, and the press moves the focus (picking,
+//! in `PreUpdate`) before any system sees the keys, which were typed before it. Text boxes
+//! take theirs in [`TextEntry`], before clicks are used, so a click on Open or Save uses
+//! what was typed in the same frame.
 
 use bevy::ecs::relationship::Relationship;
+use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
 
 use super::palette;
 use super::widgets::{Activate, Selected};
+use crate::schedule::GameSet;
+use crate::state::clicks::Clicks;
 use crate::state::devices::pad_direction;
 use crate::state::devices::{Device, Repeat, Seats};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Focused>()
+        .init_resource::<TypedKeys>()
+        .init_resource::<FocusBefore>()
+        .configure_sets(
+            Update,
+            TextEntry
+                .in_set(GameSet::Input)
+                .after(sort_typed_keys)
+                .before(Clicks),
+        )
+        .add_systems(Update, sort_typed_keys.in_set(GameSet::Input))
         .add_systems(
             Update,
-            (navigate, show_focus)
-                .chain()
-                .in_set(crate::schedule::GameSet::Presentation),
+            (navigate, show_focus).chain().in_set(GameSet::Presentation),
         )
+        .add_systems(Last, remember_focus)
         .add_observer(focus_clicked);
 }
 
@@ -41,6 +61,88 @@ pub struct TakesText;
 /// The focused button of the top panel, if one is up.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Focused(pub Option<Entity>);
+
+/// The systems in which text boxes take their keys from [`TypedKeys`].
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TextEntry;
+
+/// This frame's keys, each with the button that had the focus when it came, split at the
+/// frame's first mouse press: those before it went where the focus was, the rest where it
+/// is now. (Focus moved by a key, "Tab, then letters" within one frame, is not followed:
+/// the letters go where the frame's press left the focus.)
+#[derive(Resource, Default, Debug)]
+pub struct TypedKeys {
+    keys: Vec<(Option<Entity>, KeyboardInput)>,
+    /// How many came before the press (none when there was no press).
+    before_press: usize,
+}
+
+impl TypedKeys {
+    /// The keys typed into `target` this frame, in order.
+    pub fn into_box(&self, target: Entity) -> impl Iterator<Item = &KeyboardInput> {
+        self.keys
+            .iter()
+            .filter(move |(to, _)| *to == Some(target))
+            .map(|(_, key)| key)
+    }
+
+    /// The keys that came after the frame's first press (all of them when there was none):
+    /// those before it belong to the button the press took the focus from.
+    fn after_press(&self) -> impl Iterator<Item = &KeyboardInput> {
+        self.keys[self.before_press..].iter().map(|(_, key)| key)
+    }
+}
+
+/// The focus as the last frame left it: where the keys before this frame's first press went.
+#[derive(Resource, Default)]
+struct FocusBefore(Option<Entity>);
+
+fn remember_focus(focused: Res<Focused>, mut before: ResMut<FocusBefore>) {
+    before.0 = focused.0;
+}
+
+/// Splits the frame's keys at its first press of a mouse button picking uses, by the
+/// window's own ordered stream of events. (Keys that come without window events, as the
+/// headless tests send them, go where the focus is now.)
+fn sort_typed_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    mut window: MessageReader<WindowEvent>,
+    focused: Res<Focused>,
+    before: Res<FocusBefore>,
+    mut typed: ResMut<TypedKeys>,
+) {
+    let mut seen = 0;
+    let mut before_press = None;
+    for event in window.read() {
+        match event {
+            WindowEvent::KeyboardInput(_) => seen += 1,
+            WindowEvent::MouseButtonInput(m)
+                if m.state == ButtonState::Pressed
+                    && matches!(
+                        m.button,
+                        MouseButton::Left | MouseButton::Right | MouseButton::Middle
+                    ) =>
+            {
+                before_press.get_or_insert(seen);
+            }
+            _ => {}
+        }
+    }
+    let before_press = before_press.unwrap_or(0);
+    typed.keys = keys
+        .read()
+        .enumerate()
+        .map(|(i, key)| {
+            let to = if i < before_press {
+                before.0
+            } else {
+                focused.0
+            };
+            (to, key.clone())
+        })
+        .collect();
+    typed.before_press = before_press.min(typed.keys.len());
+}
 
 /// One movement of the focus, from whichever device.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -159,7 +261,7 @@ fn navigate(
     first: Query<(), With<FocusFirst>>,
     takes_text: Query<(), With<TakesText>>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut typed: MessageReader<KeyboardInput>,
+    typed: Res<TypedKeys>,
     pads: Query<(Entity, &Gamepad)>,
     seats: Res<Seats>,
     time: Res<Time>,
@@ -183,16 +285,16 @@ fn navigate(
                 .iter()
                 .position(|(e, _)| first.contains(*e))
                 .unwrap_or(0);
-            focused.0 = Some(order[i].0);
             // A panel that just opened ignores the key that opened it.
-            typed.clear();
+            focused.0 = Some(order[i].0);
             return;
         }
     };
     // Keys are taken in the order they came: a frame under software rendering can hold
-    // several, and "Enter, then Down" must use the button before leaving it.
+    // several, and "Enter, then Down" must use the button before leaving it. Keys typed
+    // before the frame's click belong to what had the focus then, not to what was clicked.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    for key in typed.read().filter(|k| k.state.is_pressed()) {
+    for key in typed.after_press().filter(|k| k.state.is_pressed()) {
         let typing = takes_text.contains(order[current].0);
         let nav = match (&key.logical_key, key.key_code) {
             (Key::Tab, _) if shift => Nav::Previous,

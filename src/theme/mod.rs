@@ -10,10 +10,5 @@ pub mod widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        fonts::plugin,
-        widgets::plugin,
-        focus::plugin,
-        text_entry::plugin,
-    ));
+    app.add_plugins((fonts::plugin, widgets::plugin, focus::plugin));
 }

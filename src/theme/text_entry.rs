@@ -1,97 +1,9 @@
 //! Typing into a text box (a button marked `TakesText` while it has the focus): the same
 //! keys in every box, so a player's name, a pasted game and a saved game's name behave alike.
-//! Each frame's keys are first given to the box that had the focus when they came
-//! ([`TypedKeys`]); the boxes take their keys in [`TextEntry`], before clicks are used, so
-//! a click on Open or Save uses what was typed in the same frame.
+//! Each box takes its keys from `focus::TypedKeys` in the `focus::TextEntry` set.
 
-use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::window::WindowEvent;
-
-use super::focus::Focused;
-use crate::schedule::GameSet;
-use crate::state::clicks::Clicks;
-
-pub fn plugin(app: &mut App) {
-    app.init_resource::<TypedKeys>()
-        .init_resource::<FocusBefore>()
-        .configure_sets(
-            Update,
-            TextEntry
-                .in_set(GameSet::Input)
-                .after(sort_typed_keys)
-                .before(Clicks),
-        )
-        .add_systems(Update, sort_typed_keys.in_set(GameSet::Input))
-        .add_systems(Last, remember_focus);
-}
-
-/// The systems in which text boxes take their keys from [`TypedKeys`].
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TextEntry;
-
-/// This frame's keys, each with the button that had the focus when it came. A slow frame
-/// (software rendering draws about one a second) can hold the end of a typed transcript and
-/// the click on Open: the press moves the focus (in `PreUpdate`) before any box sees the
-/// keys, which were typed before it.
-#[derive(Resource, Default, Debug)]
-pub struct TypedKeys(Vec<(Option<Entity>, KeyboardInput)>);
-
-impl TypedKeys {
-    /// The keys typed into `target` this frame, in order.
-    pub fn into_box(&self, target: Entity) -> impl Iterator<Item = &KeyboardInput> {
-        self.0
-            .iter()
-            .filter(move |(to, _)| *to == Some(target))
-            .map(|(_, key)| key)
-    }
-}
-
-/// The focus as the last frame left it: where the keys before this frame's first press went.
-#[derive(Resource, Default)]
-struct FocusBefore(Option<Entity>);
-
-fn remember_focus(focused: Res<Focused>, mut before: ResMut<FocusBefore>) {
-    before.0 = focused.0;
-}
-
-/// Splits the frame's keys at its first mouse press, by the window's own ordered stream of
-/// events: those before it were typed where the focus was, the rest where it is now. (Keys
-/// that come without window events, as the headless tests send them, go where it is now.)
-fn sort_typed_keys(
-    mut keys: MessageReader<KeyboardInput>,
-    mut window: MessageReader<WindowEvent>,
-    focused: Res<Focused>,
-    before: Res<FocusBefore>,
-    mut typed: ResMut<TypedKeys>,
-) {
-    let mut seen = 0;
-    let mut before_press = 0;
-    let mut pressed = false;
-    for event in window.read() {
-        match event {
-            WindowEvent::KeyboardInput(_) => seen += 1,
-            WindowEvent::MouseButtonInput(m) if m.state == ButtonState::Pressed && !pressed => {
-                pressed = true;
-                before_press = seen;
-            }
-            _ => {}
-        }
-    }
-    typed.0 = keys
-        .read()
-        .enumerate()
-        .map(|(i, key)| {
-            let to = if i < before_press {
-                before.0
-            } else {
-                focused.0
-            };
-            (to, key.clone())
-        })
-        .collect();
-}
 
 /// `text` after the keys typed this frame: characters and Space add, Backspace removes the
 /// last character, Ctrl+U clears; other Ctrl chords are left to the caller (Ctrl+V pastes).

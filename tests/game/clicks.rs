@@ -138,7 +138,7 @@ struct Typed {
 }
 
 fn type_into_boxes(
-    typed: Res<reversi::theme::text_entry::TypedKeys>,
+    typed: Res<reversi::theme::focus::TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
     boxes: Query<Entity, With<reversi::theme::focus::TakesText>>,
     mut into: ResMut<Typed>,
@@ -155,9 +155,13 @@ fn type_letters(app: &mut App, window: Entity, letters: &str) {
     use bevy::input::keyboard::{Key, KeyboardInput};
     for c in letters.chars() {
         for state in [ButtonState::Pressed, ButtonState::Released] {
+            let (key_code, logical_key) = match c {
+                ' ' => (KeyCode::Space, Key::Space),
+                _ => (KeyCode::KeyA, Key::Character(c.to_string().into())),
+            };
             let key = KeyboardInput {
-                key_code: KeyCode::KeyA,
-                logical_key: Key::Character(c.to_string().into()),
+                key_code,
+                logical_key,
                 state,
                 text: None,
                 repeat: false,
@@ -172,8 +176,8 @@ fn type_letters(app: &mut App, window: Entity, letters: &str) {
 
 #[test]
 fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_them() {
+    use reversi::theme::focus::TextEntry;
     use reversi::theme::focus::{FocusScope, Focused, TakesText};
-    use reversi::theme::text_entry::TextEntry;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin));
     app.init_resource::<reversi::state::devices::Seats>();
@@ -181,9 +185,14 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
         reversi::state::clicks::plugin,
         reversi::theme::widgets::plugin,
         reversi::theme::focus::plugin,
-        reversi::theme::text_entry::plugin,
     ));
     add_picking(&mut app);
+    // Input before presentation, as the game orders its frame.
+    use reversi::schedule::GameSet;
+    app.configure_sets(
+        Update,
+        (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain(),
+    );
     let window = open_window(&mut app);
     app.init_resource::<Typed>();
     app.add_systems(Update, type_into_boxes.in_set(TextEntry));
@@ -229,4 +238,13 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
     app.update();
     assert_eq!(app.world().resource::<Typed>().text, "abcd");
     assert_eq!(app.world().resource::<Focused>().0, Some(field));
+
+    // A space typed in the box, then a click on the button, in one frame: the space is the
+    // box's, and the button is used once (by the click), not a second time by the Space.
+    type_letters(&mut app, window, " ");
+    quick_click(&mut app, window, open, MouseButton::Left);
+    app.update();
+    let typed = app.world().resource::<Typed>();
+    assert_eq!(typed.text, "abcd ");
+    assert_eq!(typed.used_with, ["ab", "abcd "]);
 }
