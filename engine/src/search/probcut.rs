@@ -45,16 +45,16 @@ struct Fit {
 /// The fits for deep depths 3 to 12 (shallow depth `d / 2`), from the table in
 /// docs/evaluation.md.
 const FITS: [Fit; 10] = [
-    fit(1008, -18, 342, 268),
-    fit(1015, -5, 286, 216),
-    fit(1022, 120, 345, 259),
-    fit(1021, -104, 333, 218),
-    fit(1034, 19, 363, 230),
-    fit(1035, -1, 355, 203),
-    fit(1043, 140, 416, 238),
-    fit(1036, -128, 372, 218),
-    fit(1048, 8, 383, 235),
-    fit(1042, 6, 339, 218),
+    fit(1011, -11, 393, 265),
+    fit(1013, -7, 321, 246),
+    fit(1016, 220, 384, 291),
+    fit(1021, -199, 389, 224),
+    fit(1028, 16, 396, 222),
+    fit(1019, 5, 360, 207),
+    fit(1020, 224, 402, 227),
+    fit(1018, -216, 361, 232),
+    fit(1026, -10, 376, 235),
+    fit(1020, 35, 344, 221),
 ];
 
 const fn fit(a: i32, b: i32, early: i32, late: i32) -> Fit {
@@ -115,11 +115,11 @@ mod tests {
 
     #[test]
     fn bounds_lie_outside_the_window_by_about_the_confidence_times_the_spread() {
-        // Depth 8 (a 1.035, b -0.01, σ 3.55 early): beta 0 needs the shallow search at
-        // (0 + 0.01 + 1.5 · 3.55) / 1.035 ≈ 5.15 discs or more, alpha -1 at most
-        // (-1 + 0.01 - 5.32) / 1.035 ≈ -6.10.
+        // Depth 8 (a 1.019, b +0.05, σ 3.60 early): beta 0 needs the shallow search at
+        // (0 - 0.05 + 1.5 · 3.60) / 1.019 ≈ 5.25 discs or more, alpha -1 at most
+        // (-1 - 0.05 - 5.40) / 1.019 ≈ -6.33.
         let (high, low) = bounds(8, 30, -100, 0, 150);
-        assert_eq!((high, low), (515, -610));
+        assert_eq!((high, low), (526, -633));
         // Later in the game the spread is smaller, and so is the margin.
         let (late_high, _) = bounds(8, 44, -100, 0, 150);
         assert!(late_high < high);
