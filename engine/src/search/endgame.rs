@@ -46,14 +46,68 @@ pub(crate) const SCORE_INF: i32 = 127;
 /// took the same time with 12 or 16 as with 14 (1.01 and 1.03, three pairs each).
 pub(crate) const SPLIT_MIN: u32 = 14;
 
+/// The solver's selective probes: from END_CUT_FROM empties, [`solve`] first probes with
+/// ProbCut, where a shallow midgame search that predicts the exact score far enough beyond
+/// the window cuts a node. Their score is the exact probes' first guess and their table
+/// entries order the exact search's moves (its bounds are a kind of their own, which the
+/// exact search never takes). On the training set (`bench endgame`, 24 empties, 40
+/// positions) 0.96 of the time (0.93-0.97, three pairs); 26 empties (16): 0.95; 20 and 22
+/// empties (60): 1.00 and 1.01, so not below 24.
+pub(crate) const END_CUT_FROM: u32 = 24;
+/// At least this many empties: the selective probes try ProbCut at the node (training set
+/// at 24 empties, one run each against the exact probes alone: from 12 empties 0.98 of the
+/// time, 14 0.97, 16 0.96, 18 1.00, 20 0.98).
+pub(crate) const END_CUT_MIN: u32 = 16;
+/// ProbCut's confidence in the selective probes, in hundredths of σ (training set at 24
+/// empties, one run each, from 12 empties: 0.5 σ 1.02 of the time, 0.75 σ 0.98, 1 σ 0.98,
+/// 1.5 σ 1.09, 2 σ 1.19; two rounds, 1 σ then 2 σ: 1.09-1.16; at 26 empties, from 16: 1 σ
+/// 0.95, 1.5 σ 0.94, 1 σ then 2 σ 0.97).
+pub(crate) const END_CUT_CONFIDENCE: u16 = 100;
+/// The depth of the shallow search (2 instead at 16-19 empties, or 6 from 20: the same
+/// time within the noise).
+const END_CUT_DEPTH: u32 = 4;
+/// How the shallow search predicts the exact score at 16-19 and at 20-24 empties (and
+/// beyond, unmeasured): exact ≈ `a` (thousandths) · value + `b` (hundredths of a disc),
+/// with spread σ (hundredths). Measured by `reversi-engine bench probcut --end --positions
+/// 300 --depth 8` (docs/solver.md).
+const END_FITS: [(i32, i32, i32); 2] = [(1080, 185, 684), (1040, 74, 612)];
+
+/// The selective probes' ProbCut at a null-window node `(alpha, alpha + 1)` of `n` empties:
+/// a shallow midgame search that predicts the exact score beyond the window by
+/// `ctx.end_cut` hundredths of the prediction's spread σ cuts the node (the bound it
+/// predicts is returned: `alpha + 1` or `alpha`).
+pub(crate) fn end_probcut(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    let beta = alpha + 1;
+    let depth = END_CUT_DEPTH;
+    let (a, b, sigma) = END_FITS[usize::from(n >= 20)];
+    let margin = sigma * i32::from(ctx.end_cut) / 100;
+    let board = Board::new(p, o);
+    // exact ≈ a·v + b: the value v at which the prediction clears the bound by the margin.
+    let high = -(-((beta * 100 - b + margin) * 1000)).div_euclid(a);
+    if beta < 64 && high < super::INF {
+        let v = super::midgame::pvs(ctx, &board, high - 1, high, depth, false);
+        if v >= high {
+            return Some(beta);
+        }
+    }
+    let low = ((alpha * 100 - b - margin) * 1000).div_euclid(a);
+    if alpha > -64 && low > -super::INF {
+        let v = super::midgame::pvs(ctx, &board, low, low + 1, depth, false);
+        if v <= low {
+            return Some(alpha);
+        }
+    }
+    None
+}
+
 /// The solver, written once and instantiated per instruction set. `$moves`, `$flips` and
 /// `$last_count` are the move generator, flip function and last-square flip count of that build.
 macro_rules! define_solver {
     ($(#[$feat:meta])*; $moves:path, $flips:path, $last_count:path) => {
         use crate::search::Ctx;
         use crate::search::endgame::{
-            ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF, SHALLOW_MAX, SPLIT_MIN,
-            STABILITY_SPARE,
+            END_CUT_MIN, ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF,
+            SHALLOW_MAX, SPLIT_MIN, STABILITY_SPARE,
         };
         use std::sync::atomic::Ordering;
         use crate::search::eval::neighbours;
@@ -64,7 +118,7 @@ macro_rules! define_solver {
         };
         use crate::search::near::NEAR_MAX;
         use crate::search::stability::stable_discs;
-        use crate::search::tt::{KIND_EXACT, NO_MOVE};
+        use crate::search::tt::{KIND_EXACT, NO_MOVE, end_kind};
 
         /// Final score with `p` to move and nobody able to move: empties go to the winner.
         $(#[$feat])*
@@ -434,11 +488,14 @@ macro_rules! define_solver {
             }
             // The nodes nearest the end use this thread's own small table (see `near`).
             let near = n <= NEAR_MAX;
+            // What this node's bounds are: exact, or as sure as the selective probe's cuts.
+            let kind = if n >= END_CUT_MIN { end_kind(ctx.end_cut) } else { KIND_EXACT };
             let hit = if near {
                 ctx.near.probe(p, o).map(|e| (true, e.lower as i32, e.upper as i32, e.best))
             } else {
                 ctx.tt.probe(p, o).map(|e| {
-                    (e.kind == KIND_EXACT, e.lower as i32, e.upper as i32, e.best)
+                    let usable = e.kind == KIND_EXACT || e.kind == kind;
+                    (usable, e.lower as i32, e.upper as i32, e.best)
                 })
             };
             let mut tt_move = NO_MOVE;
@@ -460,6 +517,11 @@ macro_rules! define_solver {
                 }
                 return -search::<R, PV>(ctx, o, p, theirs, -beta, -alpha);
             }
+            if !PV && !R && kind != KIND_EXACT {
+                if let Some(v) = crate::search::endgame::end_probcut(ctx, p, o, alpha, n) {
+                    return v;
+                }
+            }
             if n >= ETC_MIN {
                 // Enhanced transposition cutoff: a child already known to refute cuts now.
                 // The children are made here, not taken from the ordered list, so that a cut
@@ -478,9 +540,10 @@ macro_rules! define_solver {
                 }
                 for &(cp, co, sq) in &children[..len] {
                     if let Some(e) = ctx.tt.probe(cp, co) {
-                        if e.kind == KIND_EXACT && -(e.upper as i32) >= beta {
+                        let usable = e.kind == KIND_EXACT || e.kind == kind;
+                        if usable && -(e.upper as i32) >= beta {
                             let v = -(e.upper as i32);
-                            ctx.tt.store(p, o, KIND_EXACT, n as u8, v, 64, sq as u8);
+                            ctx.tt.store(p, o, e.kind, n as u8, v, 64, sq as u8);
                             return v;
                         }
                     }
@@ -569,7 +632,7 @@ macro_rules! define_solver {
             if near {
                 ctx.near.store(p, o, lower, upper, best_sq);
             } else {
-                ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+                ctx.tt.store(p, o, kind, n as u8, lower, upper, best_sq);
             }
             best
         }
@@ -673,7 +736,8 @@ macro_rules! define_solver {
             } else {
                 (-64, best)
             };
-            ctx.tt.store(p, o, KIND_EXACT, n as u8, lower, upper, best_sq);
+            let kind = if n >= END_CUT_MIN { end_kind(ctx.end_cut) } else { KIND_EXACT };
+            ctx.tt.store(p, o, kind, n as u8, lower, upper, best_sq);
             (best, best_sq)
         }
 
@@ -796,17 +860,34 @@ pub(crate) fn search_window_every_build(
     results
 }
 
-/// Solves `board` exactly by narrow-window probes (MTD(f) style), starting at `guess`:
-/// each probe `(g - 1, g + 1)` either finds the score to be `g` or moves a bound, and the
-/// next probe starts at the bound the last one returned (the search is fail-soft, so a probe
-/// that misses often moves the bound by more than one step). With guess 0 the first probe is
-/// a win/loss/draw search. Narrow windows cut far more than one wide search, and the table
-/// carries what one probe learned into the next. Steps that doubled while probes kept failing
-/// the same way searched more: 370 M nodes against 366 M on the training set (`bench endgame
-/// --positions 30 --empties 22`), 593 M against 572 M for FFO #40-#49 (they overshot and
-/// came back, #49 from +14 to +22 and down to +16).
+/// Solves `board` exactly, starting at `guess`: from END_CUT_FROM empties the selective
+/// probes first (see [`END_CUT_FROM`]), their score the exact probes' guess.
 /// Returns the score and best move, or `None` if the search was stopped.
 pub(crate) fn solve(ctx: &mut Ctx, board: &Board, guess: i32) -> Option<(i32, u8)> {
+    let mut guess = guess;
+    // Not under fewest-discs scoring: the fits are for most discs.
+    if board.empties().count_ones() >= END_CUT_FROM && !ctx.reverse {
+        // The shallow searches are full width whatever the midgame's selectivity.
+        let selectivity = std::mem::replace(&mut ctx.selectivity, super::Selectivity::Full);
+        ctx.end_cut = END_CUT_CONFIDENCE;
+        let found = probes(ctx, board, guess);
+        ctx.end_cut = 0;
+        ctx.selectivity = selectivity;
+        guess = found?.0;
+    }
+    probes(ctx, board, guess)
+}
+
+/// Narrow-window probes (MTD(f) style) at the solver's present selectivity (`ctx.end_cut`),
+/// starting at `guess`: each probe `(g - 1, g + 1)` either finds the score to be `g` or
+/// moves a bound, and the next probe starts at the bound the last one returned (the search
+/// is fail-soft, so a probe that misses often moves the bound by more than one step). With
+/// guess 0 the first probe is a win/loss/draw search. Narrow windows cut far more than one
+/// wide search, and the table carries what one probe learned into the next. Steps that
+/// doubled while probes kept failing the same way searched more: 370 M nodes against 366 M
+/// on the training set (`bench endgame --positions 30 --empties 22`), 593 M against 572 M
+/// for FFO #40-#49 (they overshot and came back, #49 from +14 to +22 and down to +16).
+fn probes(ctx: &mut Ctx, board: &Board, guess: i32) -> Option<(i32, u8)> {
     let (p, o) = (board.player, board.opponent);
     let (mut lower, mut upper) = (-64, 64);
     let mut g = guess.clamp(-64, 64) & !1;
@@ -830,8 +911,11 @@ pub(crate) fn solve(ctx: &mut Ctx, board: &Board, guess: i32) -> Option<(i32, u8
         if lower >= upper {
             return Some((lower, best));
         }
-        // Scores are even (empties go to the winner): the fail-soft bound is the next guess.
-        g = v.clamp(lower, upper) & !1;
+        // Scores are even (empties go to the winner): the fail-soft bound, rounded away from
+        // the last guess to an even score, is the next guess (a selective probe's cuts
+        // return odd bounds).
+        let v = v.clamp(lower, upper);
+        g = if v > g { (v + 1) & !1 } else { v & !1 };
     }
 }
 
@@ -935,6 +1019,45 @@ mod tests {
                 b = b.play_with(sq, b.flips(sq));
             }
         }
+    }
+
+    /// The selective probes' bounds never reach an exact search: after probes with ProbCut,
+    /// exact probes in the same table (from a guess of 0, so through many windows) give the
+    /// score of a fresh table and a move that reaches it; and the selective probes cut.
+    #[test]
+    fn selective_probes_leave_exact_scores_alone() {
+        let mut seed = 0x5E1E_C71Eu64;
+        let stop = AtomicBool::new(false);
+        let (mut selective_nodes, mut exact_nodes) = (0, 0);
+        for _ in 0..16 {
+            let b = random_board(&mut seed, END_CUT_MIN + 2);
+            let fresh = Table::new(16);
+            let mut ctx = Ctx::new(&fresh, &HandEval, false, &stop, &NoClock);
+            let (exact, _) = probes(&mut ctx, &b, 0).unwrap();
+            exact_nodes += ctx.nodes;
+
+            let shared = Table::new(16);
+            let mut ctx = Ctx::new(&shared, &HandEval, false, &stop, &NoClock);
+            ctx.end_cut = END_CUT_CONFIDENCE;
+            probes(&mut ctx, &b, 0).unwrap();
+            selective_nodes += ctx.nodes;
+            ctx.end_cut = 0;
+            let (score, best) = probes(&mut ctx, &b, 0).unwrap();
+            assert_eq!(score, exact, "{b:?}");
+            let sq = best as usize;
+            assert!(b.moves() & (1 << sq) != 0, "{b:?}: {best}");
+            let child = b.play_with(sq, b.flips(sq));
+            let mut ctx = Ctx::new(&fresh, &HandEval, false, &stop, &NoClock);
+            assert_eq!(
+                -probes(&mut ctx, &child, 0).unwrap().0,
+                exact,
+                "{b:?}: {best}"
+            );
+        }
+        assert!(
+            selective_nodes < exact_nodes,
+            "{selective_nodes} {exact_nodes}"
+        );
     }
 
     /// Every build this CPU runs, full and null windows, both scorings.

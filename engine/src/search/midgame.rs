@@ -45,7 +45,14 @@ fn final_score(ctx: &Ctx, b: &Board) -> i32 {
 }
 
 /// Principal-variation search to `depth` plies; fail-soft.
-fn pvs(ctx: &mut Ctx, b: &Board, mut alpha: i32, beta: i32, depth: u32, pv: bool) -> i32 {
+pub(super) fn pvs(
+    ctx: &mut Ctx,
+    b: &Board,
+    mut alpha: i32,
+    beta: i32,
+    depth: u32,
+    pv: bool,
+) -> i32 {
     let n = b.empties().count_ones();
     if depth >= n {
         return exact_window(ctx, b, alpha, beta);

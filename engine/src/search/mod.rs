@@ -150,6 +150,10 @@ pub(crate) struct Ctx<'a> {
     /// Fewest-discs scoring: final scores and evaluations are negated.
     pub reverse: bool,
     pub selectivity: Selectivity,
+    /// The solver's selective probes: ProbCut's confidence in hundredths of σ where a
+    /// shallow search predicts the exact score (`endgame::END_CUT_CONFIDENCE`), 0 for an
+    /// exact search.
+    pub end_cut: u16,
     next_poll: u64,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
@@ -177,6 +181,7 @@ impl<'a> Ctx<'a> {
             eval,
             reverse,
             selectivity: Selectivity::Full,
+            end_cut: 0,
             next_poll: POLL_INTERVAL,
             stop,
             clock,

@@ -33,6 +33,8 @@ pub(crate) struct SplitPoint {
     /// Whether the node is on the principal variation (full-window re-searches).
     pub pv: bool,
     pub selectivity: Selectivity,
+    /// The solver's endgame ProbCut (`Ctx::end_cut`) at the node.
+    pub end_cut: u16,
     /// The best score and move among the moves finished.
     pub best: Mutex<(i32, u8)>,
     /// A move cut, or the thread that opened the point was stopped: take no more.
@@ -153,6 +155,7 @@ impl Pool {
             depth,
             pv,
             selectivity: ctx.selectivity,
+            end_cut: ctx.end_cut,
             best: Mutex::new((-INF, super::tt::NO_MOVE)),
             cut: AtomicBool::new(false),
             workers: AtomicUsize::new(1),
@@ -224,6 +227,7 @@ impl Pool {
         ctx.splits = point.chain.clone();
         ctx.splits.push(Arc::clone(point));
         ctx.selectivity = point.selectivity;
+        ctx.end_cut = point.end_cut;
         ctx.aborted = false;
         (point.work)(ctx, point);
         ctx.splits.clear();

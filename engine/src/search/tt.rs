@@ -10,8 +10,23 @@ pub(crate) const KIND_EMPTY: u8 = 0;
 pub(crate) const KIND_MID: u8 = 1;
 /// An exact endgame search in discs; `depth` is the number of empties.
 pub(crate) const KIND_EXACT: u8 = 2;
+/// The first of the kinds of the solver's selective probes (`KIND_SELECTIVE + confidence /
+/// 25`, see [`end_kind`]): endgame bounds in discs that ProbCut pruned, each confidence a
+/// kind of its own so that a search trusts no bound less sure than its own cuts; `depth` is
+/// the number of empties.
+pub(crate) const KIND_SELECTIVE: u8 = 3;
 /// No best move recorded.
 pub(crate) const NO_MOVE: u8 = 64;
+
+/// The kind of the entries an endgame search stores, by its `end_cut` (0: exact).
+#[inline(always)]
+pub(crate) fn end_kind(end_cut: u16) -> u8 {
+    if end_cut == 0 {
+        KIND_EXACT
+    } else {
+        KIND_SELECTIVE + (end_cut / 25).min(200) as u8
+    }
+}
 
 /// One stored position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -254,8 +269,8 @@ impl Table {
                     (lower, upper, best),
                 );
                 (new.lower, new.upper, new.best) = (lower as i16, upper as i16, best);
-            } else if old.kind == KIND_EXACT && kind == KIND_MID {
-                return; // an exact result beats any midgame estimate
+            } else if old.kind == KIND_EXACT {
+                return; // an exact result beats any estimate, midgame or selective
             }
             j
         } else {
@@ -289,5 +304,18 @@ mod tests {
         let e = t.probe(1, 2).unwrap();
         assert_eq!((e.lower, e.upper, e.best), (4, 8, 5));
         assert_eq!(t.probe(2, 1), None);
+    }
+
+    #[test]
+    fn exact_entries_outrank_selective_ones() {
+        let t = Table::new(1);
+        let selective = end_kind(100);
+        assert!(selective != KIND_EXACT && selective != end_kind(200));
+        t.store(1, 2, selective, 20, 10, 10, 3);
+        t.store(1, 2, KIND_EXACT, 20, -64, 4, 5);
+        let e = t.probe(1, 2).unwrap();
+        assert_eq!((e.kind, e.lower, e.upper, e.best), (KIND_EXACT, -64, 4, 5));
+        t.store(1, 2, selective, 20, 10, 10, 3);
+        assert_eq!(t.probe(1, 2).unwrap(), e);
     }
 }

@@ -30,7 +30,7 @@ const USAGE: &str = "usage:
   reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N] [--table MIB]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench endgame [--positions N] [--empties E] [--threads N]   (solves positions of the engine's own games: the ordering's training set)
   reversi-engine bench midgame [--positions N] [--empties E] [--depth D] [--threads N]   (searches them D plies deep, as the levels do)
-  reversi-engine bench probcut [--positions N] [--depth D]   (how well a search half as deep predicts a deeper one)
+  reversi-engine bench probcut [--positions N] [--depth D] [--end]   (how well a search half as deep predicts a deeper one; --end: a shallow one the exact score)
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH] [--threads N]   (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard [--threads N] [--no-book]   (the NBoard protocol on stdin/stdout; on N threads)

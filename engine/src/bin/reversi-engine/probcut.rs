@@ -7,7 +7,7 @@
 
 use crate::fail;
 use reversi_engine::Board;
-use reversi_engine::search::{HandEval, Searcher};
+use reversi_engine::search::{HandEval, NoClock, Searcher};
 use reversi_engine::train::searched_game_positions;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -19,20 +19,31 @@ const SEED: u64 = 3 << 40;
 /// exactly from 14-22 empties).
 const EMPTIES: std::ops::RangeInclusive<u32> = 20..=52;
 
+/// Empties of the positions `--end` measures: where the solver's selective probes cut.
+const END_EMPTIES: std::ops::RangeInclusive<u32> = 12..=24;
+
 pub fn run(args: &[String]) -> ExitCode {
     let (mut positions, mut deepest) = (200usize, 10u32);
+    let mut end = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if arg == "--end" {
+            end = true;
+            continue;
+        }
         let value = it.next().and_then(|v| v.parse::<usize>().ok());
         match (arg.as_str(), value) {
             ("--positions", Some(n)) if (10..=100_000).contains(&n) => positions = n,
             ("--depth", Some(d)) if (3..=16).contains(&d) => deepest = d as u32,
             _ => {
                 return fail(
-                    "bench probcut takes --positions N (10 to 100000) and --depth D (3 to 16)",
+                    "bench probcut takes --positions N (10 to 100000), --depth D (3 to 16) and --end",
                 );
             }
         }
+    }
+    if end {
+        return run_end(positions, deepest);
     }
     let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
     let mut searcher = Searcher::new(64);
@@ -96,6 +107,81 @@ pub fn run(args: &[String]) -> ExitCode {
             all.2,
             spread(pairs(20..=35)),
             spread(pairs(36..=52))
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `--end`: how well a search `d` plies deep predicts the exact score, for the solver's
+/// selective probes (`d` from 1 to `deepest`), by empties class.
+fn run_end(positions: usize, deepest: u32) -> ExitCode {
+    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
+    let mut searcher = Searcher::new(64);
+    let stop = AtomicBool::new(false);
+    let span = END_EMPTIES.end() - END_EMPTIES.start() + 1;
+    let boards: Vec<Board> = (0..)
+        .map(|i| searched_game_positions(SEED + (1 << 20) + i, &mut player, 4))
+        .enumerate()
+        .filter_map(|(i, game)| {
+            let want = END_EMPTIES.start() + (i as u32 * 5) % span;
+            game.into_iter()
+                .find(|b| b.empties().count_ones() == want && b.moves() != 0)
+        })
+        .take(positions)
+        .collect();
+    // values[i][d]: position i searched d plies deep (index 0: the exact score), in discs.
+    let values: Vec<Vec<f64>> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if (i + 1) % 20 == 0 {
+                eprintln!("  {} positions", i + 1);
+            }
+            searcher.clear();
+            let exact = f64::from(searcher.solve(b, &stop, &NoClock).score);
+            searcher.clear();
+            std::iter::once(exact)
+                .chain((1..=deepest).map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0))
+                .collect()
+        })
+        .collect();
+    println!(
+        "The exact score predicted by a shallow search on {} positions with {}-{} empties (full-width searches, the built-in evaluation; discs):\n",
+        boards.len(),
+        END_EMPTIES.start(),
+        END_EMPTIES.end()
+    );
+    let classes = [12..=15, 16..=19, 20..=24];
+    println!("| Shallow depth | a | b | Spread σ (all) | σ, 12-15 empties | σ, 16-19 | σ, 20-24 |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for shallow in 1..=deepest as usize {
+        let pairs = |range: &std::ops::RangeInclusive<u32>| -> Vec<(f64, f64)> {
+            boards
+                .iter()
+                .zip(&values)
+                .filter(|(b, _)| range.contains(&b.empties().count_ones()))
+                .map(|(_, v)| (v[shallow], v[0]))
+                .collect()
+        };
+        let all = fit(&pairs(&END_EMPTIES));
+        let spread: Vec<String> = classes
+            .iter()
+            .map(|c| {
+                let p = pairs(c);
+                if p.len() < 3 {
+                    "–".to_string()
+                } else {
+                    let (a, b, s) = fit(&p);
+                    format!("{s:.2} ({a:.2}, {b:+.2})")
+                }
+            })
+            .collect();
+        println!(
+            "| {shallow} | {:.3} | {:+.2} | {:.2} | {} |",
+            all.0,
+            all.1,
+            all.2,
+            spread.join(" | ")
         );
     }
     ExitCode::SUCCESS
