@@ -58,6 +58,8 @@ pub(crate) const END_CUT_FROM: u32 = 24;
 /// at 24 empties, one run each against the exact probes alone: from 12 empties 0.98 of the
 /// time, 14 0.97, 16 0.96, 18 1.00, 20 0.98).
 pub(crate) const END_CUT_MIN: u32 = 16;
+// The near tables' entries are taken as exact: no cut may happen at their nodes.
+const _: () = assert!(END_CUT_MIN > crate::search::near::NEAR_MAX);
 /// ProbCut's confidence in the selective probes, in hundredths of σ (training set at 24
 /// empties, one run each, from 12 empties: 0.5 σ 1.02 of the time, 0.75 σ 0.98, 1 σ 0.98,
 /// 1.5 σ 1.09, 2 σ 1.19; two rounds, 1 σ then 2 σ: 1.09-1.16; at 26 empties, from 16: 1 σ

@@ -11,9 +11,10 @@ pub(crate) const KIND_MID: u8 = 1;
 /// An exact endgame search in discs; `depth` is the number of empties.
 pub(crate) const KIND_EXACT: u8 = 2;
 /// The first of the kinds of the solver's selective probes (`KIND_SELECTIVE + confidence /
-/// 25`, see [`end_kind`]): endgame bounds in discs that ProbCut pruned, each confidence a
-/// kind of its own so that a search trusts no bound less sure than its own cuts; `depth` is
-/// the number of empties.
+/// 25`, see [`end_kind`]): endgame bounds in discs that ProbCut pruned, confidences a
+/// quarter of σ apart kinds of their own (so that a probe at a higher confidence would not
+/// take a lower one's bounds); `depth` is the number of empties. An exact search takes only
+/// their moves.
 pub(crate) const KIND_SELECTIVE: u8 = 3;
 /// No best move recorded.
 pub(crate) const NO_MOVE: u8 = 64;
@@ -230,8 +231,10 @@ impl Table {
             .find(|e| e.player == player && e.opponent == opponent && e.kind != KIND_EMPTY)
     }
 
-    /// Stores bounds for a position. Exact entries of the same position tighten the old
-    /// bounds; otherwise the shallower or older of the two slots is replaced.
+    /// Stores bounds for a position. Where the bucket holds the position already, an entry of
+    /// the same kind and depth tightens its bounds, an exact one is never replaced by an
+    /// estimate, and any other takes its slot; otherwise the shallower or older of the two
+    /// slots is replaced.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
