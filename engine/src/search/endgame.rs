@@ -49,7 +49,7 @@ pub(crate) const SPLIT_MIN: u32 = 14;
 /// The solver's selective probes: from END_CUT_FROM empties, [`solve`] first probes with
 /// ProbCut, where a shallow midgame search that predicts the exact score far enough beyond
 /// the window cuts a node. Their score is the exact probes' first guess and their table
-/// entries order the exact search's moves (its bounds are a kind of their own, which the
+/// entries order the exact search's moves (their bounds are a kind of their own, which the
 /// exact search never takes). On the training set (`bench endgame`, 24 empties, 40
 /// positions) 0.96 of the time (0.93-0.97, three pairs); 26 empties (16): 0.95; 20 and 22
 /// empties (60): 1.00 and 1.01, so not below 24.
