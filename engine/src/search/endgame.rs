@@ -9,7 +9,8 @@
 //! too, each build used where the CPU has its features.
 
 use super::Ctx;
-use super::tt::NO_MOVE;
+use super::probcut::DivSigned;
+use super::tt::{KIND_EXACT, NO_MOVE, end_kind};
 use crate::{Board, Square};
 
 /// At most this many empties: the shallow solvers without the table.
@@ -74,6 +75,17 @@ const END_CUT_DEPTH: u32 = 4;
 /// 300 --depth 8` (docs/solver.md).
 const END_FITS: [(i32, i32, i32); 2] = [(1080, 185, 684), (1040, 74, 612)];
 
+/// The kind of the bounds a node of `n` empties stores at the selectivity `end_cut`: exact
+/// below END_CUT_MIN, where no cut happens in its subtree.
+#[inline(always)]
+pub(crate) fn node_kind(end_cut: u16, n: u32) -> u8 {
+    if n >= END_CUT_MIN {
+        end_kind(end_cut)
+    } else {
+        KIND_EXACT
+    }
+}
+
 /// The selective probes' ProbCut at a null-window node `(alpha, alpha + 1)` of `n` empties:
 /// a shallow midgame search that predicts the exact score beyond the window by
 /// `ctx.end_cut` hundredths of the prediction's spread σ cuts the node (the bound it
@@ -85,14 +97,14 @@ pub(crate) fn end_probcut(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> 
     let margin = sigma * i32::from(ctx.end_cut) / 100;
     let board = Board::new(p, o);
     // exact ≈ a·v + b: the value v at which the prediction clears the bound by the margin.
-    let high = -(-((beta * 100 - b + margin) * 1000)).div_euclid(a);
+    let high = ((beta * 100 - b + margin) * 1000).div_ceil_signed(a);
     if beta < 64 && high < super::INF {
         let v = super::midgame::pvs(ctx, &board, high - 1, high, depth, false);
         if v >= high {
             return Some(beta);
         }
     }
-    let low = ((alpha * 100 - b - margin) * 1000).div_euclid(a);
+    let low = ((alpha * 100 - b - margin) * 1000).div_floor_signed(a);
     if alpha > -64 && low > -super::INF {
         let v = super::midgame::pvs(ctx, &board, low, low + 1, depth, false);
         if v <= low {
@@ -108,7 +120,7 @@ macro_rules! define_solver {
     ($(#[$feat:meta])*; $moves:path, $flips:path, $last_count:path) => {
         use crate::search::Ctx;
         use crate::search::endgame::{
-            END_CUT_MIN, ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF,
+            ETC_MIN, EVAL_MIX_A, EVAL_MIX_B, ORDERED_SHALLOW_MIN, SCORE_INF,
             SHALLOW_MAX, SPLIT_MIN, STABILITY_SPARE,
         };
         use std::sync::atomic::Ordering;
@@ -120,7 +132,7 @@ macro_rules! define_solver {
         };
         use crate::search::near::NEAR_MAX;
         use crate::search::stability::stable_discs;
-        use crate::search::tt::{KIND_EXACT, NO_MOVE, end_kind};
+        use crate::search::tt::{KIND_EXACT, NO_MOVE};
 
         /// Final score with `p` to move and nobody able to move: empties go to the winner.
         $(#[$feat])*
@@ -491,7 +503,7 @@ macro_rules! define_solver {
             // The nodes nearest the end use this thread's own small table (see `near`).
             let near = n <= NEAR_MAX;
             // What this node's bounds are: exact, or as sure as the selective probe's cuts.
-            let kind = if n >= END_CUT_MIN { end_kind(ctx.end_cut) } else { KIND_EXACT };
+            let kind = crate::search::endgame::node_kind(ctx.end_cut, n);
             let hit = if near {
                 ctx.near.probe(p, o).map(|e| (true, e.lower as i32, e.upper as i32, e.best))
             } else {
@@ -738,7 +750,7 @@ macro_rules! define_solver {
             } else {
                 (-64, best)
             };
-            let kind = if n >= END_CUT_MIN { end_kind(ctx.end_cut) } else { KIND_EXACT };
+            let kind = crate::search::endgame::node_kind(ctx.end_cut, n);
             ctx.tt.store(p, o, kind, n as u8, lower, upper, best_sq);
             (best, best_sq)
         }

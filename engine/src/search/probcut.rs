@@ -94,8 +94,9 @@ pub(crate) fn bounds(
     (high, low)
 }
 
-/// Rounding division of scores by the positive slope, toward the safe side of each bound.
-trait DivSigned {
+/// Rounding division of scores by the positive slope, toward the safe side of each bound
+/// (the solver's selective probes use it too).
+pub(crate) trait DivSigned {
     fn div_ceil_signed(self, d: i32) -> i32;
     fn div_floor_signed(self, d: i32) -> i32;
 }

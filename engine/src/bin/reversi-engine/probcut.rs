@@ -45,33 +45,9 @@ pub fn run(args: &[String]) -> ExitCode {
     if end {
         return run_end(positions, deepest);
     }
-    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
-    let mut searcher = Searcher::new(64);
-    let stop = AtomicBool::new(false);
-    let span = EMPTIES.end() - EMPTIES.start() + 1;
-    let boards: Vec<Board> = (0..)
-        .map(|i| searched_game_positions(SEED + i, &mut player, 4))
-        .enumerate()
-        .filter_map(|(i, game)| {
-            let want = EMPTIES.start() + (i as u32 * 7) % span;
-            game.into_iter().find(|b| b.empties().count_ones() == want)
-        })
-        .take(positions)
-        .collect();
+    let boards = game_positions(SEED, &EMPTIES, 7, positions, |_| true);
     // values[i][d]: position i searched d plies deep, in discs (d from 1: index 0 unused).
-    let values: Vec<Vec<f64>> = boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            if (i + 1) % 20 == 0 {
-                eprintln!("  {} positions", i + 1);
-            }
-            searcher.clear();
-            std::iter::once(f64::NAN)
-                .chain((1..=deepest).map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0))
-                .collect()
-        })
-        .collect();
+    let values = values(&boards, deepest, |_, _| f64::NAN);
     println!(
         "ProbCut's prediction on {} positions with {}-{} empties (full-width searches, the built-in evaluation; discs):\n",
         boards.len(),
@@ -115,36 +91,15 @@ pub fn run(args: &[String]) -> ExitCode {
 /// `--end`: how well a search `d` plies deep predicts the exact score, for the solver's
 /// selective probes (`d` from 1 to `deepest`), by empties class.
 fn run_end(positions: usize, deepest: u32) -> ExitCode {
-    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
-    let mut searcher = Searcher::new(64);
-    let stop = AtomicBool::new(false);
-    let span = END_EMPTIES.end() - END_EMPTIES.start() + 1;
-    let boards: Vec<Board> = (0..)
-        .map(|i| searched_game_positions(SEED + (1 << 20) + i, &mut player, 4))
-        .enumerate()
-        .filter_map(|(i, game)| {
-            let want = END_EMPTIES.start() + (i as u32 * 5) % span;
-            game.into_iter()
-                .find(|b| b.empties().count_ones() == want && b.moves() != 0)
-        })
-        .take(positions)
-        .collect();
+    let boards = game_positions(SEED + (1 << 20), &END_EMPTIES, 5, positions, |b| {
+        b.moves() != 0
+    });
     // values[i][d]: position i searched d plies deep (index 0: the exact score), in discs.
-    let values: Vec<Vec<f64>> = boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            if (i + 1) % 20 == 0 {
-                eprintln!("  {} positions", i + 1);
-            }
-            searcher.clear();
-            let exact = f64::from(searcher.solve(b, &stop, &NoClock).score);
-            searcher.clear();
-            std::iter::once(exact)
-                .chain((1..=deepest).map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0))
-                .collect()
-        })
-        .collect();
+    let values = values(&boards, deepest, |searcher, b| {
+        let exact = f64::from(searcher.solve(b, &AtomicBool::new(false), &NoClock).score);
+        searcher.clear();
+        exact
+    });
     println!(
         "The exact score predicted by a shallow search on {} positions with {}-{} empties (full-width searches, the built-in evaluation; discs):\n",
         boards.len(),
@@ -185,6 +140,54 @@ fn run_end(positions: usize, deepest: u32) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// `count` positions of games played from `seed` on (the hand-written evaluation searching
+/// four plies), the `i`-th game's first with `empties.start() + i · stride` empties (modulo
+/// the range) that `keep` accepts.
+fn game_positions(
+    seed: u64,
+    empties: &std::ops::RangeInclusive<u32>,
+    stride: u32,
+    count: usize,
+    keep: impl Fn(&Board) -> bool,
+) -> Vec<Board> {
+    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
+    let span = empties.end() - empties.start() + 1;
+    (0..)
+        .map(|i| searched_game_positions(seed + i, &mut player, 4))
+        .enumerate()
+        .filter_map(|(i, game)| {
+            let want = empties.start() + (i as u32 * stride) % span;
+            game.into_iter()
+                .find(|b| b.empties().count_ones() == want && keep(b))
+        })
+        .take(count)
+        .collect()
+}
+
+/// Each board's value at depths 1 to `deepest` (full width, in discs) after `first`'s value
+/// at index 0, each board with a cleared table.
+fn values(
+    boards: &[Board],
+    deepest: u32,
+    mut first: impl FnMut(&mut Searcher, &Board) -> f64,
+) -> Vec<Vec<f64>> {
+    let mut searcher = Searcher::new(64);
+    let stop = AtomicBool::new(false);
+    boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if (i + 1) % 20 == 0 {
+                eprintln!("  {} positions", i + 1);
+            }
+            searcher.clear();
+            std::iter::once(first(&mut searcher, b))
+                .chain((1..=deepest).map(|d| f64::from(searcher.value(b, d, &stop)) / 100.0))
+                .collect()
+        })
+        .collect()
 }
 
 /// Least squares `y ≈ a x + b` over `(x, y)` pairs: `(a, b, σ)`, σ the residuals' standard
