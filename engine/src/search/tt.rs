@@ -233,8 +233,9 @@ impl Table {
 
     /// Stores bounds for a position. Where the bucket holds the position already, an entry of
     /// the same kind and depth tightens its bounds, an exact one is never replaced by an
-    /// estimate, and any other takes its slot; otherwise the shallower or older of the two
-    /// slots is replaced.
+    /// estimate, and any other takes its slot; otherwise one of the two slots is replaced:
+    /// an empty one or one from an earlier search first, then one that is not exact, then
+    /// the shallower.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn store(
