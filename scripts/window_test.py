@@ -359,16 +359,20 @@ def small_window(binary, env, out):
 def ten_by_ten(binary, env, out):
     """A 10×10 game chosen in the new-game menu: the board rebuilt with its 100 squares (the
     game reports where each is on screen), a few moves clicked and answered, and the picture
-    checked square by square against the engine's board at the start and in play."""
+    checked square by square against the engine's board at the start and in play. The size and
+    Start are clicked in one go, and each move's click is followed at once by a move of the
+    pointer to another square: at a frame a second these fall in one frame, and every click
+    must still go to what was under it when it was made."""
     game = Game(binary, env)
     try:
         game.wait("the menu with its board sizes", lambda: game.state.get("menu") == "NewGame"
                   and any(b.startswith("10×10") for b in game.buttons), 180)
         time.sleep(2.0)
         xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
-        click_button(game, "10×10", "10×10 board")
-        time.sleep(1.5)  # the choice shows before the game starts
-        click_button(game, "Start_game", "Start game")
+        # The size and Start clicked in one go, as a quick player would: at a frame a second
+        # both clicks fall in one frame, and each must still go to its own button.
+        (tx, ty), (sx, sy) = (next(xy for b, xy in game.buttons.items() if b.startswith(p)) for p in ("10×10", "Start_game"))
+        xdo("mousemove", str(tx), str(ty), "click", "1", "mousemove", str(sx), str(sy), "click", "1")
         game.wait("a 10×10 game on a 10×10 board", lambda: game.state.get("menu") == "None"
                   and game.state.get("size") == "10" and "j10" in game.squares, 60)
         game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
@@ -381,10 +385,16 @@ def ten_by_ten(binary, env, out):
         for _ in range(4):
             game.wait("Black's turn on a still board", lambda: game.state.get("status") == "to-move:Black"
                       and game.state.get("busy") == "false" and game.state.get("thinking") == "false", 60)
-            ply = game.state["ply"]
-            target = game.state["legal"].split(",")[-1]
-            quick_click(*game.squares[target])
+            ply, before = game.state["ply"], game.state["moves"]
+            legal = game.state["legal"].split(",")
+            target = legal[-1]
+            # A click and the pointer gone on to another square within the frame: the move is
+            # the clicked square, not the one the pointer rests on.
+            (x, y), (x2, y2) = game.squares[target], game.squares[legal[0]]
+            xdo("mousemove", str(x), str(y), "click", "1", "mousemove", str(x2), str(y2))
             game.wait(f"the click on {target} to be played", lambda: game.state.get("ply") != ply, 20)
+            if not game.state["moves"].startswith(before + target):
+                fail(f"10x10: clicked {target} and moved on to {legal[0]}; played {game.state['moves']}")
         game.wait("the computer's answer on a still board", lambda: game.state.get("status") == "to-move:Black"
                   and game.state.get("busy") == "false" and game.state.get("thinking") == "false", 60)
         time.sleep(0.5)

@@ -1,15 +1,20 @@
 //! Mouse clicks that survive slow frames. A click is the mouse button going down on something
 //! and coming up over it again. Picking's own `Click` goes to what was hovered the frame
 //! *before* the release, so a move, press and release inside one slow frame (a software
-//! renderer draws about one a second) would be lost. Here the press goes to what the pointer
-//! is over in the frame it happens, and the release is checked against that frame's hover map.
-//! Buttons (`theme::widgets`) and board squares (`input::pointer`) both read [`MouseClick`].
+//! renderer draws about one a second) would be lost. Here each press and release is judged
+//! where it happened: by the frame's hover map when that is where the pointer ended the frame,
+//! else by a hit test of its own place (`state::hit_test`), so a click followed within the
+//! same frame by a move or another click elsewhere is neither lost nor given to the wrong
+//! thing. Buttons (`theme::widgets`) and board squares (`input::pointer`) both read
+//! [`MouseClick`].
 
-use bevy::picking::events::{Pointer, Press};
 use bevy::picking::hover::HoverMap;
-use bevy::picking::pointer::{PointerButton, PointerId};
+use bevy::picking::pointer::{
+    Location, PointerAction, PointerButton, PointerId, PointerInput, PointerLocation,
+};
 use bevy::prelude::*;
 
+use super::hit_test::HitTest;
 use crate::schedule::GameSet;
 
 pub fn plugin(app: &mut App) {
@@ -32,9 +37,10 @@ pub struct MouseClick {
     pub button: PointerButton,
 }
 
-/// What each mouse button (left, right) went down on, until it comes up.
+/// What each mouse button (left, right) went down on (all that was under it, topmost
+/// first), until it comes up.
 #[derive(Resource, Default, Debug)]
-struct Pressed([Option<Entity>; 2]);
+struct Pressed([Option<Vec<Entity>>; 2]);
 
 fn slot(button: PointerButton) -> Option<usize> {
     match button {
@@ -45,45 +51,72 @@ fn slot(button: PointerButton) -> Option<usize> {
 }
 
 fn find_clicks(
-    mut presses: MessageReader<Pointer<Press>>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    mut inputs: MessageReader<PointerInput>,
+    pointers: Query<(&PointerId, &PointerLocation)>,
     hover: Res<HoverMap>,
+    mut hit_test: HitTest,
     parents: Query<&ChildOf>,
     mut pressed: ResMut<Pressed>,
     mut clicks: MessageWriter<MouseClick>,
 ) {
-    for press in presses.read() {
-        if press.pointer_id == PointerId::Mouse
-            && let Some(i) = slot(press.button)
-        {
-            pressed.0[i] = Some(press.entity);
+    // Where picking looked this frame: the mouse's place once all of the frame's input was in.
+    let looked_at = pointers
+        .iter()
+        .find(|(id, _)| **id == PointerId::Mouse)
+        .and_then(|(_, at)| at.location().cloned());
+    let mut under = |place: &Location| -> Vec<Entity> {
+        if looked_at.as_ref() == Some(place) {
+            hover
+                .get(&PointerId::Mouse)
+                .map(|hits| hits.keys().copied().collect())
+                .unwrap_or_default()
+        } else {
+            let hits = hit_test.at(place.position);
+            debug!(
+                "input at {} judged by its own hit test: {hits:?}",
+                place.position
+            );
+            hits
         }
-    }
-    for (button, mouse_button) in [
-        (PointerButton::Primary, MouseButton::Left),
-        (PointerButton::Secondary, MouseButton::Right),
-    ] {
-        let i = slot(button).expect("left and right have slots");
-        if !mouse.just_released(mouse_button) {
+    };
+    for input in inputs.read() {
+        if input.pointer_id != PointerId::Mouse {
             continue;
         }
-        let Some(down_on) = pressed.0[i].take() else {
-            continue;
-        };
-        // The entity and its ancestors, innermost first.
-        let chain = |e: Entity| std::iter::once(e).chain(parents.iter_ancestors(e));
-        let shared = hover.get(&PointerId::Mouse).and_then(|hits| {
-            hits.keys()
-                .filter_map(|&up_over| {
-                    chain(down_on)
-                        .enumerate()
-                        .find(|(_, a)| chain(up_over).any(|b| b == *a))
-                })
-                .min_by_key(|(depth, _)| *depth)
-                .map(|(_, entity)| entity)
-        });
-        if let Some(entity) = shared {
-            clicks.write(MouseClick { entity, button });
+        match input.action {
+            PointerAction::Press(button) => {
+                if let Some(i) = slot(button) {
+                    pressed.0[i] = Some(under(&input.location));
+                }
+            }
+            PointerAction::Release(button) => {
+                let Some(down_on) = slot(button).and_then(|i| pressed.0[i].take()) else {
+                    continue;
+                };
+                let up_over = under(&input.location);
+                if let Some(entity) = shared(&down_on, &up_over, &parents) {
+                    clicks.write(MouseClick { entity, button });
+                }
+            }
+            _ => {}
         }
     }
+}
+
+/// The innermost entity that holds (or is) something the button went down on and something
+/// it came up over.
+fn shared(down_on: &[Entity], up_over: &[Entity], parents: &Query<&ChildOf>) -> Option<Entity> {
+    // An entity and its ancestors, innermost first.
+    let chain = |e: Entity| std::iter::once(e).chain(parents.iter_ancestors(e));
+    down_on
+        .iter()
+        .flat_map(|&down| {
+            up_over.iter().filter_map(move |&up| {
+                chain(down)
+                    .enumerate()
+                    .find(|(_, a)| chain(up).any(|b| b == *a))
+            })
+        })
+        .min_by_key(|(depth, _)| *depth)
+        .map(|(_, entity)| entity)
 }

@@ -7,6 +7,7 @@ pub mod animation;
 pub mod clicks;
 pub mod cursors;
 pub mod devices;
+pub mod hit_test;
 pub mod menu;
 pub mod notice;
 pub mod series;

@@ -107,6 +107,150 @@ fn a_button_clicked_within_one_frame_is_used() {
     assert_eq!(app.world().resource::<Used>().0, 1);
 }
 
+/// Which buttons were used, in order.
+#[derive(Resource, Default)]
+struct UsedButtons(Vec<&'static str>);
+
+/// A 40-pixel button centred at `at`, drawn above the buttons spawned before it.
+fn laid_out_button(app: &mut App, name: &'static str, at: Vec2) -> Entity {
+    use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
+    let button = app
+        .world_mut()
+        .spawn((
+            Node::default(),
+            Button,
+            ComputedNode {
+                size: Vec2::splat(40.0),
+                ..default()
+            },
+            UiGlobalTransform::from_translation(at),
+            InheritedVisibility::VISIBLE,
+        ))
+        .observe(move |_: On<Activate>, mut used: ResMut<UsedButtons>| used.0.push(name))
+        .id();
+    let mut stack = app.world_mut().get_resource_or_init::<UiStack>();
+    let n = stack.uinodes.len();
+    stack.uinodes.push(button);
+    stack.partition.clear();
+    stack.partition.push(0..n + 1);
+    button
+}
+
+/// The pointer's move to `position` and, if `button` is given, a press and release there,
+/// sent for the next frame (window messages only: what is hit is up to the test).
+fn send_move_and_click(app: &mut App, window: Entity, position: Vec2, button: Option<MouseButton>) {
+    let world = app.world_mut();
+    world.write_message(WindowEvent::CursorMoved(CursorMoved {
+        window,
+        position,
+        delta: None,
+    }));
+    for state in button.map_or(vec![], |_| {
+        vec![ButtonState::Pressed, ButtonState::Released]
+    }) {
+        let input = MouseButtonInput {
+            button: button.unwrap(),
+            state,
+            window,
+        };
+        world.write_message(input);
+        world.write_message(WindowEvent::MouseButtonInput(input));
+    }
+}
+
+#[test]
+fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin));
+    app.add_plugins((
+        reversi::state::clicks::plugin,
+        reversi::theme::widgets::plugin,
+    ));
+    add_picking(&mut app);
+    let window = open_window(&mut app);
+    app.init_resource::<UsedButtons>();
+    let ten = laid_out_button(&mut app, "10x10", Vec2::new(100.0, 100.0));
+    let start = laid_out_button(&mut app, "start", Vec2::new(300.0, 100.0));
+    app.update();
+    // What picking finds where the pointer ends the frame.
+    let hits_at = |app: &mut App, target: Entity| {
+        app.world_mut().write_message(PointerHits::new(
+            PointerId::Mouse,
+            vec![(target, HitData::new(Entity::PLACEHOLDER, 1.0, None, None))],
+            0.0,
+        ));
+    };
+
+    // A click on "10x10", then one on "start", in one slow frame: both used, in that order
+    // (the frame's hover map knows only "start", where the pointer ended).
+    send_move_and_click(
+        &mut app,
+        window,
+        Vec2::new(100.0, 100.0),
+        Some(MouseButton::Left),
+    );
+    send_move_and_click(
+        &mut app,
+        window,
+        Vec2::new(300.0, 100.0),
+        Some(MouseButton::Left),
+    );
+    hits_at(&mut app, start);
+    app.update();
+    assert_eq!(app.world().resource::<UsedButtons>().0, ["10x10", "start"]);
+
+    // A click on "start", then the pointer moved on to "10x10": "start" is used, not the
+    // button the pointer rests on.
+    send_move_and_click(
+        &mut app,
+        window,
+        Vec2::new(300.0, 100.0),
+        Some(MouseButton::Left),
+    );
+    send_move_and_click(&mut app, window, Vec2::new(100.0, 100.0), None);
+    hits_at(&mut app, ten);
+    app.update();
+    assert_eq!(
+        app.world().resource::<UsedButtons>().0,
+        ["10x10", "start", "start"]
+    );
+
+    // A click between the buttons, then the pointer moved onto one: nothing is used.
+    send_move_and_click(
+        &mut app,
+        window,
+        Vec2::new(200.0, 100.0),
+        Some(MouseButton::Left),
+    );
+    send_move_and_click(&mut app, window, Vec2::new(100.0, 100.0), None);
+    hits_at(&mut app, ten);
+    app.update();
+    assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
+
+    // Pressed on "10x10", moved to "start" and released there: no click.
+    let world = app.world_mut();
+    for (position, state) in [
+        (Vec2::new(100.0, 100.0), ButtonState::Pressed),
+        (Vec2::new(300.0, 100.0), ButtonState::Released),
+    ] {
+        world.write_message(WindowEvent::CursorMoved(CursorMoved {
+            window,
+            position,
+            delta: None,
+        }));
+        let input = MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        };
+        world.write_message(input);
+        world.write_message(WindowEvent::MouseButtonInput(input));
+    }
+    hits_at(&mut app, start);
+    app.update();
+    assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
+}
+
 #[test]
 fn a_square_clicked_within_one_frame_is_played() {
     let two = GameSetup::two_players(Rules::default());
