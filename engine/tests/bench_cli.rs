@@ -117,8 +117,34 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         .take(3)
         .collect();
     assert_eq!(cells.iter().sum::<u32>(), 4, "won + drawn + lost: {out}");
+    // An engine in its own process (this build over NBoard) plays its side's moves.
+    let itself = format!("engine={} nboard", env!("CARGO_BIN_EXE_reversi-engine"));
+    let (code, out, err) = engine(&["match", "--games", "2", "--depth", "2", "--a", &itself]);
+    assert_eq!(code, 0, "{err}");
+    let row = out.lines().last().expect("a result row");
+    let cells: Vec<f64> = row
+        .split('|')
+        .filter_map(|c| c.trim().parse().ok())
+        .collect();
+    assert_eq!(
+        cells[..3].iter().sum::<f64>(),
+        2.0,
+        "won + drawn + lost: {out}"
+    );
+    assert!(cells[4] > 0.0, "the engine's nodes are counted: {out}");
     for args in [
-        &["match", "--a", "probcut=lots"][..],
+        &["match", "--a", "engine=/no/such/engine"][..],
+        &[
+            "match",
+            "--a",
+            "engine=true",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ],
+        &["match", "--a", &itself, "--nodes", "20000"],
+        &["match", "--a", "probcut=lots"],
         &["match", "--b", "weights=/no/such/file"],
         &["match", "--b", "speed=fast"],
         &["match", "--nodes", "5"],

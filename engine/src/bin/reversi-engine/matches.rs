@@ -2,8 +2,10 @@
 //! opening once with each colour, at equal depth or an equal node budget per move. It is how
 //! a change to the search (ProbCut's confidence) or a weights file is judged by results
 //! rather than by a guess; equal nodes stand for equal time, which on a shared machine can
-//! not be measured fairly game by game.
+//! not be measured fairly game by game. A side can also be an engine in a process of its own
+//! (`engine=CMD`, spoken to over NBoard), such as an older build of this one.
 
+use crate::external::External;
 use crate::ladder::{openings, play_games, play_out};
 use crate::{fail, option_number};
 use rand::SeedableRng;
@@ -12,8 +14,8 @@ use reversi_engine::book::Book;
 use reversi_engine::search::{Evaluate, Limits, NoClock, PatternEval, Searcher, Selectivity};
 use reversi_engine::{Move, Position, Rules};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// One side: how it searches and with which evaluation.
 struct Side {
@@ -22,15 +24,20 @@ struct Side {
     book: Option<i32>,
     /// A weights file's evaluation (the built-in one if none).
     eval: Option<Arc<PatternEval>>,
+    /// An NBoard engine's command: that engine chooses the side's moves (after the book, if
+    /// the side has one), at NBoard's `set depth` of the match's depth.
+    engine: Option<String>,
     name: String,
 }
 
-/// A side from `probcut=T|off|guess`, `book=DISCS` and `weights=FILE`, joined by commas.
+/// A side from `probcut=T|off|guess`, `book=DISCS`, `weights=FILE` and `engine=CMD`, joined
+/// by commas.
 fn side(spec: &str) -> Result<Side, String> {
     let mut side = Side {
         selectivity: Selectivity::TUNED,
         book: None,
         eval: None,
+        engine: None,
         name: spec.to_string(),
     };
     for part in spec.split(',').filter(|p| !p.is_empty()) {
@@ -63,9 +70,12 @@ fn side(spec: &str) -> Result<Side, String> {
                 let eval = PatternEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
                 side.eval = Some(Arc::new(eval));
             }
+            Some(("engine", command)) if !command.trim().is_empty() => {
+                side.engine = Some(command.trim().to_string());
+            }
             _ => {
                 return Err(format!(
-                    "`{part}` is not probcut=T|off|guess, book=DISCS or weights=FILE"
+                    "`{part}` is not probcut=T|off|guess, book=DISCS, weights=FILE or engine=CMD"
                 ));
             }
         }
@@ -113,6 +123,9 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--b" => o.sides[1] = side(value)?,
             other => return Err(format!("unknown match option `{other}`")),
         }
+    }
+    if o.nodes.is_some() && o.sides.iter().any(|s| s.engine.is_some()) {
+        return Err("an engine= side plays at a depth (--depth), not a node budget".into());
     }
     if o.nodes.is_some() && !args.iter().any(|a| a == "--depth") {
         o.depth = 60; // the budget decides how deep
@@ -163,7 +176,35 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     // Nodes and moves of each side, for the cost of its settings.
     let work = [(); 2].map(|_| (AtomicU64::new(0), AtomicU64::new(0)));
+    // The first thing an outside engine did wrong; the match stops being played after it.
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let fail_with = |e: String| {
+        failure
+            .lock()
+            .expect("no thread panicked holding it")
+            .get_or_insert(e);
+    };
     let tally = play_games(o.games, o.threads, |job, colour| {
+        if failure
+            .lock()
+            .expect("no thread panicked holding it")
+            .is_some()
+        {
+            return 0;
+        }
+        // Each game starts its outside engines afresh, as the searches below start afresh.
+        let mut externals = [None, None];
+        for (external, side) in externals.iter_mut().zip(&o.sides) {
+            if let Some(command) = &side.engine {
+                match External::start(command, o.depth) {
+                    Ok(engine) => *external = Some(engine),
+                    Err(e) => {
+                        fail_with(e);
+                        return 0;
+                    }
+                }
+            }
+        }
         let mut searchers = o.sides.each_ref().map(|s| {
             let searcher = Searcher::new(16);
             match &s.eval {
@@ -181,6 +222,22 @@ pub fn run(args: &[String]) -> ExitCode {
                 work[who].1.fetch_add(1, Ordering::Relaxed);
                 return sq;
             }
+            if let Some(engine) = &mut externals[who] {
+                work[who].1.fetch_add(1, Ordering::Relaxed);
+                return match engine.choose(pos) {
+                    Ok((sq, nodes)) => {
+                        work[who].0.fetch_add(nodes, Ordering::Relaxed);
+                        sq
+                    }
+                    Err(e) => {
+                        // The game is played out by the first legal move and not counted.
+                        fail_with(e);
+                        pos.legal_moves()[0]
+                            .square()
+                            .expect("a side to move has a move")
+                    }
+                };
+            }
             let limits = Limits {
                 depth: o.depth,
                 nodes: o.nodes,
@@ -194,6 +251,9 @@ pub fn run(args: &[String]) -> ExitCode {
             r.best_move.expect("a side to move has a move")
         })
     });
+    if let Some(e) = failure.into_inner().expect("no thread panicked holding it") {
+        return fail(e);
+    }
     let budget = match o.nodes {
         Some(n) => format!("{n} nodes a move (at most {} plies)", o.depth),
         None => format!("{} plies a move", o.depth),
