@@ -132,8 +132,9 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         "won + drawn + lost: {out}"
     );
     assert!(cells[4] > 0.0, "the engine's nodes are counted: {out}");
+    // An engine that cannot start or dies without a move stops the match with a message.
     for args in [
-        &["match", "--a", "engine=/no/such/engine"][..],
+        &["match", "--a", "engine=/no/such/engine", "--games", "2"][..],
         &[
             "match",
             "--a",
@@ -143,7 +144,13 @@ fn match_plays_its_games_and_refuses_bad_sides() {
             "--depth",
             "2",
         ],
-        &["match", "--a", &itself, "--nodes", "20000"],
+    ] {
+        let (code, out, err) = engine(args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(err.starts_with("match stopped: engine"), "{args:?}: {err}");
+    }
+    for args in [
+        &["match", "--a", &itself, "--nodes", "20000"][..],
         &["match", "--a", "probcut=lots"],
         &["match", "--b", "weights=/no/such/file"],
         &["match", "--b", "speed=fast"],

@@ -252,18 +252,27 @@ pub fn run(args: &[String]) -> ExitCode {
         })
     });
     if let Some(e) = failure.into_inner().expect("no thread panicked holding it") {
-        return fail(e);
+        eprintln!("match stopped: {e}");
+        return ExitCode::FAILURE;
     }
+    // An engine= side follows its own protocol's rule for solving, not --solve.
+    let solving = match o.sides.each_ref().map(|s| s.engine.is_some()) {
+        [false, false] => format!("exact from {} empties", o.solve),
+        [true, true] => "each engine exact where NBoard's `set depth` says".to_string(),
+        _ => format!(
+            "exact from {} empties (the engine where NBoard's `set depth` says)",
+            o.solve
+        ),
+    };
     let budget = match o.nodes {
         Some(n) => format!("{n} nodes a move (at most {} plies)", o.depth),
         None => format!("{} plies a move", o.depth),
     };
     println!(
-        "Match: `{}` (A) against `{}` (B), {budget}, exact from {} empties, {} games from \
-         {} with colours swapped:\n",
+        "Match: `{}` (A) against `{}` (B), {budget}, {solving}, {} games from {} with \
+         colours swapped:\n",
         o.sides[0].name,
         o.sides[1].name,
-        o.solve,
         tally.games(),
         match o.book_openings {
             Some(plies) => format!("{plies}-ply openings of the book"),
