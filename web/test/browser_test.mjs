@@ -453,6 +453,10 @@ async function savedGames(browser, base) {
   console.log('  the game saved by name is in localStorage as GGF; the unreadable entry is untouched');
 
   // The game in progress is kept too: a new visit (a page of the same origin) offers it.
+  // The first page is closed first, as a player's tab would be: two software-rendered games
+  // side by side share the cores, and a page can then draw no frame (and take no key) for
+  // longer than the test waits.
+  await page.close();
   const again = await context.newPage();
   await again.goto(`${base}/`);
   await waitFor(again, 'the game to start again', (t) => t.menu === 'NewGame' && settled(t), START_TIMEOUT);
