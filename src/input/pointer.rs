@@ -77,12 +77,18 @@ fn click(
     );
     let (side, source) = acting_side(&state, &seats, &series, Device::Mouse);
     let cursor = cursors.of_mut(side);
+    // One placement a frame: a second left click on the board in the same slow frame (a
+    // double click) would be judged against the board before the first move, as a later
+    // frame would ignore it while the discs turn.
+    let mut placed = false;
     for (entity, button) in clicked {
         let Ok(sq) = squares.get(entity) else {
             continue;
         };
         match button {
+            PointerButton::Primary if placed => {}
             PointerButton::Primary => {
+                placed = true;
                 cursor.square = Some(sq.0);
                 request_placement(&state, cursor, source, &animation, &time, &mut requests);
             }

@@ -37,8 +37,8 @@ pub struct MouseClick {
     pub button: PointerButton,
 }
 
-/// What each mouse button (left, right) went down on (all that was under it, topmost
-/// first), until it comes up.
+/// What each mouse button (left, right) went down on (all that was under it), until it
+/// comes up.
 #[derive(Resource, Default, Debug)]
 struct Pressed([Option<Vec<Entity>>; 2]);
 
@@ -65,7 +65,9 @@ fn find_clicks(
         .find(|(id, _)| **id == PointerId::Mouse)
         .and_then(|(_, at)| at.location().cloned());
     let mut under = |place: &Location| -> Vec<Entity> {
-        if looked_at.as_ref() == Some(place) {
+        // Before the pointer has a place at all (no move yet) picking hits nothing, and
+        // neither does this.
+        if looked_at.is_none() || looked_at.as_ref() == Some(place) {
             hover
                 .get(&PointerId::Mouse)
                 .map(|hits| hits.keys().copied().collect())

@@ -3,6 +3,8 @@
 //! first thing that blocks what lies below. Picking itself looks once a frame, from where the
 //! pointer ended the frame; a slow frame (a software renderer draws about one a second) can
 //! hold a press or release made somewhere else, and `state::clicks` asks here about that place.
+//! Only what this game uses is followed: one window, one 3D camera drawing the whole window
+//! (the UI on it), no render layers, no text spans.
 
 use bevy::ecs::system::SystemParam;
 use bevy::picking::Pickable;
@@ -46,6 +48,14 @@ impl HitTest<'_, '_> {
     /// map would hold them had the pointer ended the frame there.
     pub fn at(&mut self, point: Vec2) -> Vec<Entity> {
         let mut hits = Vec::new();
+        // Outside the window (a release after the pointer left it) nothing is hit.
+        let inside = self
+            .windows
+            .single()
+            .is_ok_and(|w| Rect::new(0.0, 0.0, w.width(), w.height()).contains(point));
+        if !inside {
+            return hits;
+        }
         if self.ui_hits(point, &mut hits) {
             return hits;
         }
@@ -94,10 +104,10 @@ impl HitTest<'_, '_> {
         };
         let pickables = &self.pickables;
         let hoverable = |e: Entity| pickables.get(e).ok().is_none_or(|p| p.is_hoverable);
-        let never = |_: Entity| false;
+        // All hits, nearest first; the loop stops at the first that blocks.
         let settings = MeshRayCastSettings::default()
             .with_filter(&hoverable)
-            .with_early_exit_test(&never);
+            .never_early_exit();
         for (entity, _) in ray_cast.cast_ray(ray, &settings) {
             hits.push(*entity);
             if pickables

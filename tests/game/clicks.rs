@@ -271,6 +271,24 @@ fn a_square_clicked_within_one_frame_is_played() {
         .unwrap();
     quick_click(&mut app, window, f5, MouseButton::Left);
     assert_eq!(state(&app).game.transcript(), "f5");
+
+    // A double click on a square inside one slow frame is one move, not a move and a
+    // refused second one.
+    settle(&mut app);
+    drain::<MoveRefused>(&mut app);
+    let f6 = app
+        .world_mut()
+        .query::<(Entity, &BoardSquare)>()
+        .iter(app.world())
+        .find(|(_, s)| s.0 == sq("f6"))
+        .map(|(e, _)| e)
+        .unwrap();
+    send_click(&mut app, window, f6, MouseButton::Left);
+    quick_click(&mut app, window, f6, MouseButton::Left);
+    let refused = drain::<MoveRefused>(&mut app);
+    settle(&mut app);
+    assert_eq!(state(&app).game.transcript(), "f5f6");
+    assert!(refused.is_empty(), "refused: {refused:?}");
 }
 
 /// A text box and the button beside it, as the new-game menu's Open row: what the box took,
