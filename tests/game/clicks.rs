@@ -48,27 +48,49 @@ fn quick_click(app: &mut App, window: Entity, target: Entity, button: MouseButto
 
 /// The pointer's move to `target` and the button going down and up, sent for the next frame.
 fn send_click(app: &mut App, window: Entity, target: Entity, button: MouseButton) {
-    let camera = Entity::PLACEHOLDER;
-    let position = Vec2::new(100.0, 100.0);
-    let world = app.world_mut();
-    world.write_message(WindowEvent::CursorMoved(CursorMoved {
-        window,
-        position,
-        delta: None,
-    }));
-    world.write_message(PointerHits::new(
+    send_hit(app, target);
+    send_click_at(app, window, Vec2::new(100.0, 100.0), button);
+}
+
+/// What picking finds where the pointer ends the next frame (the test's stand-in for a
+/// backend): `target`.
+fn send_hit(app: &mut App, target: Entity) {
+    app.world_mut().write_message(PointerHits::new(
         PointerId::Mouse,
-        vec![(target, HitData::new(camera, 1.0, None, None))],
+        vec![(target, HitData::new(Entity::PLACEHOLDER, 1.0, None, None))],
         0.0,
     ));
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        let input = MouseButtonInput {
-            button,
-            state,
+}
+
+/// The pointer's move to `position`, sent for the next frame as the window sends it.
+fn send_move(app: &mut App, window: Entity, position: Vec2) {
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(CursorMoved {
             window,
-        };
-        world.write_message(input);
-        world.write_message(WindowEvent::MouseButtonInput(input));
+            position,
+            delta: None,
+        }));
+}
+
+/// The mouse `button` going down or up, sent for the next frame as the window sends it (the
+/// input message and the window's ordered event).
+fn send_button(app: &mut App, window: Entity, button: MouseButton, state: ButtonState) {
+    let input = MouseButtonInput {
+        button,
+        state,
+        window,
+    };
+    let world = app.world_mut();
+    world.write_message(input);
+    world.write_message(WindowEvent::MouseButtonInput(input));
+}
+
+/// The pointer's move to `position` and the button going down and up there, sent for the
+/// next frame (window messages only: what is hit is up to the test).
+fn send_click_at(app: &mut App, window: Entity, position: Vec2, button: MouseButton) {
+    send_move(app, window, position);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        send_button(app, window, button, state);
     }
 }
 
@@ -136,28 +158,6 @@ fn laid_out_button(app: &mut App, name: &'static str, at: Vec2) -> Entity {
     button
 }
 
-/// The pointer's move to `position` and, if `button` is given, a press and release there,
-/// sent for the next frame (window messages only: what is hit is up to the test).
-fn send_move_and_click(app: &mut App, window: Entity, position: Vec2, button: Option<MouseButton>) {
-    let world = app.world_mut();
-    world.write_message(WindowEvent::CursorMoved(CursorMoved {
-        window,
-        position,
-        delta: None,
-    }));
-    for state in button.map_or(vec![], |_| {
-        vec![ButtonState::Pressed, ButtonState::Released]
-    }) {
-        let input = MouseButtonInput {
-            button: button.unwrap(),
-            state,
-            window,
-        };
-        world.write_message(input);
-        world.write_message(WindowEvent::MouseButtonInput(input));
-    }
-}
-
 #[test]
 fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
     let mut app = App::new();
@@ -172,43 +172,21 @@ fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
     let ten = laid_out_button(&mut app, "10x10", Vec2::new(100.0, 100.0));
     let start = laid_out_button(&mut app, "start", Vec2::new(300.0, 100.0));
     app.update();
-    // What picking finds where the pointer ends the frame.
-    let hits_at = |app: &mut App, target: Entity| {
-        app.world_mut().write_message(PointerHits::new(
-            PointerId::Mouse,
-            vec![(target, HitData::new(Entity::PLACEHOLDER, 1.0, None, None))],
-            0.0,
-        ));
-    };
+    let left = MouseButton::Left;
 
     // A click on "10x10", then one on "start", in one slow frame: both used, in that order
     // (the frame's hover map knows only "start", where the pointer ended).
-    send_move_and_click(
-        &mut app,
-        window,
-        Vec2::new(100.0, 100.0),
-        Some(MouseButton::Left),
-    );
-    send_move_and_click(
-        &mut app,
-        window,
-        Vec2::new(300.0, 100.0),
-        Some(MouseButton::Left),
-    );
-    hits_at(&mut app, start);
+    send_click_at(&mut app, window, Vec2::new(100.0, 100.0), left);
+    send_click_at(&mut app, window, Vec2::new(300.0, 100.0), left);
+    send_hit(&mut app, start);
     app.update();
     assert_eq!(app.world().resource::<UsedButtons>().0, ["10x10", "start"]);
 
     // A click on "start", then the pointer moved on to "10x10": "start" is used, not the
     // button the pointer rests on.
-    send_move_and_click(
-        &mut app,
-        window,
-        Vec2::new(300.0, 100.0),
-        Some(MouseButton::Left),
-    );
-    send_move_and_click(&mut app, window, Vec2::new(100.0, 100.0), None);
-    hits_at(&mut app, ten);
+    send_click_at(&mut app, window, Vec2::new(300.0, 100.0), left);
+    send_move(&mut app, window, Vec2::new(100.0, 100.0));
+    send_hit(&mut app, ten);
     app.update();
     assert_eq!(
         app.world().resource::<UsedButtons>().0,
@@ -216,37 +194,18 @@ fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
     );
 
     // A click between the buttons, then the pointer moved onto one: nothing is used.
-    send_move_and_click(
-        &mut app,
-        window,
-        Vec2::new(200.0, 100.0),
-        Some(MouseButton::Left),
-    );
-    send_move_and_click(&mut app, window, Vec2::new(100.0, 100.0), None);
-    hits_at(&mut app, ten);
+    send_click_at(&mut app, window, Vec2::new(200.0, 100.0), left);
+    send_move(&mut app, window, Vec2::new(100.0, 100.0));
+    send_hit(&mut app, ten);
     app.update();
     assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
 
     // Pressed on "10x10", moved to "start" and released there: no click.
-    let world = app.world_mut();
-    for (position, state) in [
-        (Vec2::new(100.0, 100.0), ButtonState::Pressed),
-        (Vec2::new(300.0, 100.0), ButtonState::Released),
-    ] {
-        world.write_message(WindowEvent::CursorMoved(CursorMoved {
-            window,
-            position,
-            delta: None,
-        }));
-        let input = MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        };
-        world.write_message(input);
-        world.write_message(WindowEvent::MouseButtonInput(input));
-    }
-    hits_at(&mut app, start);
+    send_move(&mut app, window, Vec2::new(100.0, 100.0));
+    send_button(&mut app, window, left, ButtonState::Pressed);
+    send_move(&mut app, window, Vec2::new(300.0, 100.0));
+    send_button(&mut app, window, left, ButtonState::Released);
+    send_hit(&mut app, start);
     app.update();
     assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
 }
