@@ -49,28 +49,26 @@ impl HitTest<'_, '_> {
     pub fn at(&mut self, point: Vec2) -> Vec<Entity> {
         let mut hits = Vec::new();
         // Outside the window (a release after the pointer left it) nothing is hit.
-        let inside = self
-            .windows
-            .single()
-            .is_ok_and(|w| Rect::new(0.0, 0.0, w.width(), w.height()).contains(point));
-        if !inside {
+        let Ok(window) = self.windows.single() else {
+            return hits;
+        };
+        if !Rect::new(0.0, 0.0, window.width(), window.height()).contains(point) {
             return hits;
         }
-        if self.ui_hits(point, &mut hits) {
+        // UI nodes are laid out in physical pixels.
+        if self.ui_hits(point * window.scale_factor(), &mut hits) {
             return hits;
         }
         self.mesh_hits(point, &mut hits);
         hits
     }
 
-    /// Adds the UI nodes under `point`; true when one of them blocks what lies below.
+    /// Adds the UI nodes under `point` (physical pixels); true when one of them blocks what
+    /// lies below.
     fn ui_hits(&self, point: Vec2, hits: &mut Vec<Entity>) -> bool {
         let Some(stack) = &self.ui_stack else {
             return false;
         };
-        // Nodes are laid out in physical pixels.
-        let scale = self.windows.single().map_or(1.0, |w| w.scale_factor());
-        let point = point * scale;
         for &entity in stack.uinodes.iter().rev() {
             let Ok((node, at, visible, pickable)) = self.nodes.get(entity) else {
                 continue;
