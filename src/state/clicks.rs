@@ -6,7 +6,7 @@
 //! else by a hit test of its own place (`state::hit_test`), so a click followed within the
 //! same frame by a move or another click elsewhere is neither lost nor given to the wrong
 //! thing. Buttons (`theme::widgets`) and board squares (`input::pointer`) both read
-//! [`MouseClick`].
+//! [`MouseClick`]; the keyboard focus (`theme::focus`) follows [`MousePress`].
 
 use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::{
@@ -20,12 +20,19 @@ use crate::schedule::GameSet;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Pressed>()
         .add_message::<MouseClick>()
+        .add_message::<MousePress>()
+        .configure_sets(Update, UseClicks.after(Clicks))
         .add_systems(Update, find_clicks.in_set(GameSet::Input).in_set(Clicks));
 }
 
 /// The system that turns presses and releases into [`MouseClick`]s (readers order after it).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Clicks;
+
+/// The systems that act on the frame's [`MouseClick`]s as uses of buttons (after [`Clicks`];
+/// text boxes take the frame's keys before them, `theme::focus`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UseClicks;
 
 /// A click of the mouse's `button` on `entity`: the innermost entity that holds both what
 /// the button went down on and what it came up over (a button's label or its padding both
@@ -34,6 +41,14 @@ pub struct Clicks;
 #[derive(Message, Copy, Clone, Debug, PartialEq)]
 pub struct MouseClick {
     pub entity: Entity,
+    pub button: PointerButton,
+}
+
+/// A press of the mouse's `button`, with everything that was under it (topmost first where
+/// it was judged by the hit test), in the order the frame's presses came.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct MousePress {
+    pub under: Vec<Entity>,
     pub button: PointerButton,
 }
 
@@ -58,6 +73,7 @@ fn find_clicks(
     parents: Query<&ChildOf>,
     mut pressed: ResMut<Pressed>,
     mut clicks: MessageWriter<MouseClick>,
+    mut presses: MessageWriter<MousePress>,
 ) {
     // Where picking looked this frame: the mouse's place once all of the frame's input was in.
     let looked_at = pointers
@@ -87,9 +103,14 @@ fn find_clicks(
         }
         match input.action {
             PointerAction::Press(button) => {
+                let down_on = under(&input.location);
                 if let Some(i) = slot(button) {
-                    pressed.0[i] = Some(under(&input.location));
+                    pressed.0[i] = Some(down_on.clone());
                 }
+                presses.write(MousePress {
+                    under: down_on,
+                    button,
+                });
             }
             PointerAction::Release(button) => {
                 let Some(down_on) = slot(button).and_then(|i| pressed.0[i].take()) else {

@@ -7,21 +7,23 @@
 //!
 //! Each frame's keys first go to the button that had the focus when they came
 //! ([`TypedKeys`]): a slow frame (software rendering draws about one a second) can hold the
-//! end of a typed transcript and the click on Open, and the press moves the focus (picking,
-//! in `PreUpdate`) before any system sees the keys, which were typed before it. Text boxes
-//! take theirs in [`TextEntry`], before clicks are used, so a click on Open or Save uses
-//! what was typed in the same frame.
+//! end of a typed transcript and the click on Open, and the press moves the focus before any
+//! system sees the keys, which were typed before it. A mouse press focuses what it was made
+//! on (`state::clicks` judges it where it happened, not where the pointer ended the frame).
+//! Text boxes take their keys in [`TextEntry`], before clicks are used, so a click on Open or
+//! Save uses what was typed in the same frame.
 
 use bevy::ecs::relationship::Relationship;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::palette;
 use super::widgets::{Activate, Selected};
 use crate::schedule::GameSet;
-use crate::state::clicks::Clicks;
+use crate::state::clicks::{Clicks, MousePress, UseClicks};
 use crate::state::devices::pad_direction;
 use crate::state::devices::{Device, Repeat, Seats};
 
@@ -34,15 +36,21 @@ pub fn plugin(app: &mut App) {
             TextEntry
                 .in_set(GameSet::Input)
                 .after(sort_typed_keys)
-                .before(Clicks),
+                .before(UseClicks),
         )
-        .add_systems(Update, sort_typed_keys.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (focus_pressed, sort_typed_keys)
+                .chain()
+                .in_set(GameSet::Input)
+                .after(Clicks),
+        )
         .add_systems(
             Update,
             (navigate, show_focus).chain().in_set(GameSet::Presentation),
         )
         .add_systems(Last, remember_focus)
-        .add_observer(focus_clicked);
+        .add_observer(focus_touched);
 }
 
 /// The root of a panel whose buttons take focus; when several are up, the highest priority
@@ -155,14 +163,36 @@ enum Nav {
     Right,
 }
 
-/// A button pressed with any pointer takes the focus (on the press: a release may come in the
-/// same frame, and the button's action may close its panel).
-fn focus_clicked(
+/// A button the mouse pressed takes the focus (on the press: a release may come in the same
+/// frame, and the button's action may close its panel); of several presses in one frame,
+/// the last one's.
+fn focus_pressed(
+    mut presses: MessageReader<MousePress>,
+    buttons: Query<(), With<Button>>,
+    parents: Query<&ChildOf>,
+    mut focused: ResMut<Focused>,
+) {
+    for press in presses.read() {
+        // What was under the press, or what holds it (a button's label gives the button).
+        let button = press
+            .under
+            .iter()
+            .flat_map(|&e| std::iter::once(e).chain(parents.iter_ancestors(e)))
+            .find(|e| buttons.contains(*e));
+        if let Some(button) = button {
+            focused.0 = Some(button);
+        }
+    }
+}
+
+/// A button touched on a touch screen takes the focus (touch has no hover between touches,
+/// so picking's own press is where it happened).
+fn focus_touched(
     press: On<Pointer<Press>>,
     buttons: Query<(), With<Button>>,
     mut focused: ResMut<Focused>,
 ) {
-    if buttons.contains(press.event_target()) {
+    if matches!(press.pointer_id, PointerId::Touch(_)) && buttons.contains(press.event_target()) {
         focused.0 = Some(press.event_target());
     }
 }

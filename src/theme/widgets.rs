@@ -9,14 +9,17 @@ use bevy::prelude::*;
 use super::palette;
 use crate::i18n::{Msg, Tr};
 use crate::schedule::GameSet;
-use crate::state::clicks::{Clicks, MouseClick};
+use crate::state::clicks::{MouseClick, UseClicks};
 use crate::state::devices::Device;
 
 /// The buttons' colours and their use by mouse and touch (public for the headless tests).
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, clicks_activate.in_set(GameSet::Input).after(Clicks))
-        .add_systems(Update, button_colors)
-        .add_observer(touch_activates);
+    app.add_systems(
+        Update,
+        clicks_activate.in_set(GameSet::Input).in_set(UseClicks),
+    )
+    .add_systems(Update, button_colors)
+    .add_observer(touch_activates);
 }
 
 /// A button was used: clicked, or Enter/Space/South pressed while it had the focus

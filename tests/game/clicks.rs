@@ -135,6 +135,16 @@ struct UsedButtons(Vec<&'static str>);
 
 /// A 40-pixel button centred at `at`, drawn above the buttons spawned before it.
 fn laid_out_button(app: &mut App, name: &'static str, at: Vec2) -> Entity {
+    let button = laid_out_node(app, at);
+    app.world_mut()
+        .entity_mut(button)
+        .observe(move |_: On<Activate>, mut used: ResMut<UsedButtons>| used.0.push(name));
+    button
+}
+
+/// A 40-pixel button node centred at `at`, laid out as the UI pass would leave it and drawn
+/// above the nodes spawned before it.
+fn laid_out_node(app: &mut App, at: Vec2) -> Entity {
     use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
     let button = app
         .world_mut()
@@ -148,7 +158,6 @@ fn laid_out_button(app: &mut App, name: &'static str, at: Vec2) -> Entity {
             UiGlobalTransform::from_translation(at),
             InheritedVisibility::VISIBLE,
         ))
-        .observe(move |_: On<Activate>, mut used: ResMut<UsedButtons>| used.0.push(name))
         .id();
     let mut stack = app.world_mut().get_resource_or_init::<UiStack>();
     let n = stack.uinodes.len();
@@ -368,4 +377,60 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
     let typed = app.world().resource::<Typed>();
     assert_eq!(typed.text, "abcd ");
     assert_eq!(typed.used_with, ["ab", "abcd "]);
+}
+
+#[test]
+fn a_press_focuses_what_it_was_made_on_even_when_the_pointer_moved_on_in_the_same_frame() {
+    use reversi::theme::focus::TextEntry;
+    use reversi::theme::focus::{FocusScope, Focused, TakesText};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin));
+    app.init_resource::<reversi::state::devices::Seats>();
+    app.add_plugins((
+        reversi::state::clicks::plugin,
+        reversi::theme::widgets::plugin,
+        reversi::theme::focus::plugin,
+    ));
+    add_picking(&mut app);
+    use reversi::schedule::GameSet;
+    app.configure_sets(
+        Update,
+        (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain(),
+    );
+    let window = open_window(&mut app);
+    app.init_resource::<Typed>();
+    app.add_systems(Update, type_into_boxes.in_set(TextEntry));
+    let row = app.world_mut().spawn((Node::default(), FocusScope(0))).id();
+    let field = laid_out_node(&mut app, Vec2::new(100.0, 100.0));
+    let other = laid_out_node(&mut app, Vec2::new(300.0, 100.0));
+    app.world_mut()
+        .entity_mut(field)
+        .insert((TakesText, ChildOf(row)));
+    app.world_mut().entity_mut(other).insert(ChildOf(row));
+    app.update();
+    assert_eq!(app.world().resource::<Focused>().0, Some(field));
+
+    // Focus on the other button, by a click where the pointer stays.
+    send_click_at(&mut app, window, Vec2::new(300.0, 100.0), MouseButton::Left);
+    send_hit(&mut app, other);
+    app.update();
+    assert_eq!(app.world().resource::<Focused>().0, Some(other));
+
+    // A click on the box, the pointer moved on to the button and "ab" typed, in one slow
+    // frame (the hover map knows only the button): the box has the focus and the letters.
+    send_click_at(&mut app, window, Vec2::new(100.0, 100.0), MouseButton::Left);
+    send_move(&mut app, window, Vec2::new(300.0, 100.0));
+    type_letters(&mut app, window, "ab");
+    send_hit(&mut app, other);
+    app.update();
+    assert_eq!(app.world().resource::<Focused>().0, Some(field));
+    assert_eq!(app.world().resource::<Typed>().text, "ab");
+
+    // A right press on the button, where the pointer rests, moves the focus there too (any
+    // button of the mouse focuses, as before).
+    send_button(&mut app, window, MouseButton::Right, ButtonState::Pressed);
+    send_button(&mut app, window, MouseButton::Right, ButtonState::Released);
+    send_hit(&mut app, other);
+    app.update();
+    assert_eq!(app.world().resource::<Focused>().0, Some(other));
 }
