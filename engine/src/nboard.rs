@@ -257,7 +257,7 @@ impl Session {
         }
         let limits = Limits {
             solve_empties: self.solve_empties(),
-            selectivity: Selectivity::TUNED,
+            selectivity: Selectivity::SET_DEPTH,
             ..Limits::depth(self.depth)
         };
         let result = self.searcher.search(&pos.board(), &limits, stop, clock);
@@ -425,6 +425,33 @@ mod tests {
         assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{reply:?}");
         assert!(reply[0].starts_with("nodestats "), "{reply:?}");
         assert_eq!(s.game().ply(), 0);
+    }
+
+    #[test]
+    fn go_searches_the_set_depth_with_the_set_depth_selectivity() {
+        // A position out of the book: `go`'s node count is that of a fresh search at the set
+        // depth with `Selectivity::SET_DEPTH`, not with the levels' bolder `TUNED`.
+        let lines = [
+            "nboard 2",
+            "set depth 9",
+            "set game (;GM[Othello]TY[8]B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7];)",
+        ];
+        let mut s = session(&lines).without_book();
+        let reply = s.go(&AtomicBool::new(false), &NoClock);
+        let nodes: u64 = reply[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+        let board = s.game().current().board();
+        let searched = |selectivity| {
+            let limits = Limits {
+                solve_empties: 17,
+                selectivity,
+                ..Limits::depth(9)
+            };
+            Searcher::long_lived(64)
+                .search(&board, &limits, &AtomicBool::new(false), &NoClock)
+                .nodes
+        };
+        assert_eq!(nodes, searched(Selectivity::SET_DEPTH), "{reply:?}");
+        assert_ne!(nodes, searched(Selectivity::TUNED), "{reply:?}");
     }
 
     #[test]
