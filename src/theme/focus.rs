@@ -21,7 +21,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::palette;
-use super::widgets::{Activate, Selected};
+use super::widgets::{Activate, Selected, button_holding};
 use crate::schedule::GameSet;
 use crate::state::clicks::{Clicks, MousePress, UseClicks};
 use crate::state::devices::pad_direction;
@@ -173,12 +173,10 @@ fn focus_pressed(
     mut focused: ResMut<Focused>,
 ) {
     for press in presses.read() {
-        // What was under the press, or what holds it (a button's label gives the button).
         let button = press
             .under
             .iter()
-            .flat_map(|&e| std::iter::once(e).chain(parents.iter_ancestors(e)))
-            .find(|e| buttons.contains(*e));
+            .find_map(|&e| button_holding(e, &buttons, &parents));
         if let Some(button) = button {
             focused.0 = Some(button);
         }

@@ -43,16 +43,25 @@ fn clicks_activate(
         if click.button != PointerButton::Primary {
             continue;
         }
-        let button = std::iter::once(click.entity)
-            .chain(parents.iter_ancestors(click.entity))
-            .find(|e| buttons.contains(*e));
-        if let Some(button) = button {
+        if let Some(button) = button_holding(click.entity, &buttons, &parents) {
             commands.trigger(Activate {
                 entity: button,
                 by: Device::Mouse,
             });
         }
     }
+}
+
+/// The button that is or holds `entity` (a click on a button's label or padding is on the
+/// button).
+pub(crate) fn button_holding(
+    entity: Entity,
+    buttons: &Query<(), With<Button>>,
+    parents: &Query<&ChildOf>,
+) -> Option<Entity> {
+    std::iter::once(entity)
+        .chain(parents.iter_ancestors(entity))
+        .find(|e| buttons.contains(*e))
 }
 
 /// A tap on a touch screen uses the button it lifts from (touch pointers hover nothing

@@ -304,10 +304,11 @@ fn type_letters(app: &mut App, window: Entity, letters: &str) {
     }
 }
 
-#[test]
-fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_them() {
+/// Clicks, buttons and the keyboard focus, with input before presentation as the game orders
+/// its frame, and text boxes typed into by [`type_into_boxes`]; and its window.
+fn focus_app() -> (App, Entity) {
+    use reversi::schedule::GameSet;
     use reversi::theme::focus::TextEntry;
-    use reversi::theme::focus::{FocusScope, Focused, TakesText};
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin));
     app.init_resource::<reversi::state::devices::Seats>();
@@ -317,8 +318,6 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
         reversi::theme::focus::plugin,
     ));
     add_picking(&mut app);
-    // Input before presentation, as the game orders its frame.
-    use reversi::schedule::GameSet;
     app.configure_sets(
         Update,
         (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain(),
@@ -326,6 +325,13 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
     let window = open_window(&mut app);
     app.init_resource::<Typed>();
     app.add_systems(Update, type_into_boxes.in_set(TextEntry));
+    (app, window)
+}
+
+#[test]
+fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_them() {
+    use reversi::theme::focus::{FocusScope, Focused, TakesText};
+    let (mut app, window) = focus_app();
     let mut row = app.world_mut().spawn((Node::default(), FocusScope(0)));
     let mut field = None;
     let mut open = None;
@@ -381,25 +387,8 @@ fn keys_typed_before_a_click_in_the_same_frame_go_to_the_box_and_the_click_sees_
 
 #[test]
 fn a_press_focuses_what_it_was_made_on_even_when_the_pointer_moved_on_in_the_same_frame() {
-    use reversi::theme::focus::TextEntry;
     use reversi::theme::focus::{FocusScope, Focused, TakesText};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin));
-    app.init_resource::<reversi::state::devices::Seats>();
-    app.add_plugins((
-        reversi::state::clicks::plugin,
-        reversi::theme::widgets::plugin,
-        reversi::theme::focus::plugin,
-    ));
-    add_picking(&mut app);
-    use reversi::schedule::GameSet;
-    app.configure_sets(
-        Update,
-        (GameSet::Input, GameSet::Rules, GameSet::Presentation).chain(),
-    );
-    let window = open_window(&mut app);
-    app.init_resource::<Typed>();
-    app.add_systems(Update, type_into_boxes.in_set(TextEntry));
+    let (mut app, window) = focus_app();
     let row = app.world_mut().spawn((Node::default(), FocusScope(0))).id();
     let field = laid_out_node(&mut app, Vec2::new(100.0, 100.0));
     let other = laid_out_node(&mut app, Vec2::new(300.0, 100.0));
