@@ -15,6 +15,7 @@ mod color;
 mod game;
 pub mod ggf;
 pub mod grid;
+mod history;
 mod komi;
 mod memory;
 pub mod nboard;
@@ -31,6 +32,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, perft};
 pub use color::Color;
 pub use game::Game;
+pub use history::{History, Playable};
 pub use komi::{Discs, Komi, KomiError, KomiResult};
 pub use notation::{BoardStringError, TranscriptError, board_string, parse_board, parse_moves};
 pub use position::{

@@ -2,7 +2,7 @@
 //! its transcript (`c4e3…`, `j10`, passes as `pa` or `--`), as [`crate::Game`] on 8×8.
 
 use super::{BoardSize, Cell, GridIllegalMove, GridMove, GridPlacement, GridPosition};
-use crate::{Direction, Rules, Status};
+use crate::{Direction, History, Playable, Rules, Status};
 use std::fmt;
 
 /// A game on any board size.
@@ -16,11 +16,25 @@ use std::fmt;
 /// assert!(game.play_transcript("f6").is_err());
 /// assert_eq!(game.ply(), 2);
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GridGame {
-    positions: Vec<GridPosition>,
-    moves: Vec<GridMove>,
-    undone: Vec<GridMove>,
+pub type GridGame = History<GridPosition>;
+
+impl Playable for GridPosition {
+    type Move = GridMove;
+    type Placement = GridPlacement;
+    type Illegal = GridIllegalMove;
+
+    fn play(&self, mv: GridMove) -> Result<(GridPosition, GridPlacement), GridIllegalMove> {
+        GridPosition::play(self, mv)
+    }
+    fn placed(placement: &GridPlacement) -> GridMove {
+        placement.mv
+    }
+    fn rules(&self) -> Rules {
+        GridPosition::rules(self)
+    }
+    fn status(&self) -> Status {
+        GridPosition::status(self)
+    }
 }
 
 impl GridGame {
@@ -29,97 +43,9 @@ impl GridGame {
         GridGame::from_position(GridPosition::new(size, rules))
     }
 
-    /// A game that starts from a set-up position.
-    pub fn from_position(start: GridPosition) -> GridGame {
-        GridGame {
-            positions: vec![start],
-            moves: Vec::new(),
-            undone: Vec::new(),
-        }
-    }
-
     /// The board's size.
     pub fn size(&self) -> BoardSize {
         self.start().size()
-    }
-
-    /// The rules of the game.
-    pub fn rules(&self) -> Rules {
-        self.start().rules()
-    }
-
-    /// The position the game started from.
-    pub fn start(&self) -> &GridPosition {
-        &self.positions[0]
-    }
-
-    /// The position now.
-    pub fn current(&self) -> &GridPosition {
-        self.positions
-            .last()
-            .expect("a game always has its start position")
-    }
-
-    /// The position after `ply` moves, if the game got there.
-    pub fn position_at(&self, ply: usize) -> Option<&GridPosition> {
-        self.positions.get(ply)
-    }
-
-    /// The moves played, passes included.
-    pub fn moves(&self) -> &[GridMove] {
-        &self.moves
-    }
-
-    /// Moves played so far.
-    pub fn ply(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Plays a move; an illegal one changes nothing.
-    pub fn play(&mut self, mv: GridMove) -> Result<GridPlacement, GridIllegalMove> {
-        let (next, placement) = self.current().play(mv)?;
-        self.positions.push(next);
-        self.moves.push(placement.mv);
-        if self.undone.last() == Some(&placement.mv) {
-            self.undone.pop();
-        } else {
-            self.undone.clear();
-        }
-        Ok(placement)
-    }
-
-    /// Takes the last move back (it can be redone).
-    pub fn undo(&mut self) -> Option<GridMove> {
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.undone.push(mv);
-        Some(mv)
-    }
-
-    /// Plays the last undone move again.
-    pub fn redo(&mut self) -> Option<GridPlacement> {
-        let mv = *self.undone.last()?;
-        self.play(mv).ok()
-    }
-
-    /// The undone moves, in the order [`GridGame::redo`] would replay them.
-    pub fn redo_moves(&self) -> impl Iterator<Item = &GridMove> {
-        self.undone.iter().rev()
-    }
-
-    /// Whether an undone move waits to be played again.
-    pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
-    }
-
-    /// Whose turn it is, a forced pass, or the outcome.
-    pub fn status(&self) -> Status {
-        self.current().status()
-    }
-
-    /// The moves as a transcript, e.g. `c4e3pa…`.
-    pub fn transcript(&self) -> String {
-        self.moves.iter().map(|m| m.to_string()).collect()
     }
 
     /// Plays a transcript from the current position. On error nothing is played.

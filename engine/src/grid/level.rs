@@ -78,7 +78,7 @@ pub enum LevelPlay {
 }
 
 /// What `level` does on a board of `size`: on 8×8 (and for the levels that play the same on
-/// every size) [`LevelPlay::AsOnEight`], on the other sizes what [`settings`] gives.
+/// every size) [`LevelPlay::AsOnEight`], on the other sizes what `settings` gives.
 ///
 /// ```
 /// use reversi_engine::grid::{BoardSize, LevelPlay, level_play};

@@ -694,7 +694,7 @@ impl PatternEval {
     }
 
     /// The compact file form: magic, version, shape, the unit, then the weights in that unit
-    /// entry by entry (see [`VERSION`]) as coded symbols: 0 for a zero weight, else one more
+    /// entry by entry (see `VERSION`) as coded symbols: 0 for a zero weight, else one more
     /// than the zigzagged difference from the entry's last nonzero weight in an earlier
     /// phase. The unit is the largest all weights are multiples of ([`WEIGHT_UNIT`] for
     /// fitted weights, smaller for weights read from a version 1 file).
