@@ -125,3 +125,61 @@ impl<P: Playable> History<P> {
         self.moves.iter().map(|m| m.to_string()).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::{BoardSize, GridGame};
+    use crate::{Game, Rules};
+
+    fn names<M: ToString>(moves: impl Iterator<Item = M>) -> Vec<String> {
+        moves.map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn redoing_the_undone_move_keeps_the_rest_and_another_move_clears_it() {
+        let mut game = Game::new(Rules::default());
+        game.play_transcript("f5d6c3").unwrap();
+        assert_eq!(game.undo().map(|m| m.to_string()), Some("c3".into()));
+        assert_eq!(game.undo().map(|m| m.to_string()), Some("d6".into()));
+        assert_eq!(names(game.redo_moves()), ["d6", "c3"]);
+        // Playing the move redo would play is a redo: c3 still waits.
+        game.play_transcript("d6").unwrap();
+        assert_eq!(names(game.redo_moves()), ["c3"]);
+        assert_eq!(game.redo().map(|p| p.mv.to_string()), Some("c3".into()));
+        assert_eq!(game.transcript(), "f5d6c3");
+        assert!(!game.can_redo());
+        // Any other move starts a new line: nothing waits.
+        game.undo();
+        let other = game
+            .current()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() != "c3")
+            .expect("black has another move after f5d6");
+        game.play(other).unwrap();
+        assert!(!game.can_redo());
+        assert_eq!(game.transcript(), format!("f5d6{other}"));
+    }
+
+    #[test]
+    fn every_size_keeps_the_same_record_and_an_illegal_move_changes_nothing() {
+        let mut game = GridGame::new(BoardSize::Six, Rules::default());
+        game.play_transcript("c2b2").unwrap();
+        let before = game.clone();
+        assert!(game.play_transcript("a1").is_err());
+        assert_eq!(game, before, "a refused move changes nothing");
+        assert_eq!(game.undo().map(|m| m.to_string()), Some("b2".into()));
+        assert_eq!(names(game.redo_moves()), ["b2"]);
+        let other = game
+            .current()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() != "b2")
+            .expect("white has another reply to c2");
+        game.play(other).unwrap();
+        assert!(!game.can_redo(), "another move clears the redo list");
+        assert_eq!(game.ply(), 2);
+        assert_eq!(game.position_at(0), Some(game.start()));
+        assert_eq!(game.rules(), Rules::default());
+    }
+}
