@@ -1,9 +1,9 @@
 //! A game on 8×8: a start position and the moves played, with undo and redo (the shared
 //! record, [`crate::History`], over [`Position`]), and its transcript.
 
-use crate::Rules;
 use crate::history::{History, Playable};
 use crate::position::{IllegalMove, Move, Placement, Position, Status};
+use crate::{Color, Rules};
 
 /// The history of one game.
 ///
@@ -33,6 +33,9 @@ impl Playable for Position {
     }
     fn status(&self) -> Status {
         Position::status(self)
+    }
+    fn to_move(&self) -> Color {
+        Position::to_move(self)
     }
 }
 

@@ -4,7 +4,7 @@
 //! [`crate::Game`] (8×8) and [`crate::grid::GridGame`] (every size) are this record over their
 //! own positions; what differs between them (how a transcript is read) is theirs.
 
-use crate::{Rules, Status};
+use crate::{Color, Rules, Status};
 use std::fmt::{Debug, Display};
 
 /// What a game's record needs of a position: the rules, whose turn, and playing a move.
@@ -14,7 +14,7 @@ pub trait Playable: Sized {
     /// What playing a move did (the move and the discs it flipped).
     type Placement;
     /// Why a move was refused.
-    type Illegal;
+    type Illegal: Debug;
 
     /// The position after `mv` and what it did, or why `mv` is illegal.
     fn play(&self, mv: Self::Move) -> Result<(Self, Self::Placement), Self::Illegal>;
@@ -24,6 +24,8 @@ pub trait Playable: Sized {
     fn rules(&self) -> Rules;
     /// Whose turn, a forced pass, or the outcome.
     fn status(&self) -> Status;
+    /// The side to move (or to pass).
+    fn to_move(&self) -> Color;
 }
 
 /// The history of one game (see the module's text).

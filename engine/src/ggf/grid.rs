@@ -2,7 +2,7 @@
 //! `TY[6]` with `BO[6 …]`. The 8×8 [`Record`](super::Record) is what the NBoard protocol
 //! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
 
-use super::{GgfError, Writer, board_type, clip, properties};
+use super::{GgfError, Writer, board_type, clip, play_side, properties};
 use crate::grid::{BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, squares};
 use crate::{Color, Komi, Rules, Scoring, Status};
 
@@ -172,22 +172,14 @@ impl GridRecord {
                 }
             }
         };
-        let game = &mut self.game;
-        if game.current().to_move() != side {
-            if game.status() == Status::MustPass(!side) && mv != GridMove::Pass {
-                game.play(GridMove::Pass).expect("a forced pass is legal");
-            } else {
-                return Err(GgfError::WrongSide {
-                    number,
-                    side,
-                    value: clip(value, 24),
-                });
-            }
-        }
-        let number = game.ply() + 1;
-        game.play(mv)
-            .map(|_| ())
-            .map_err(|error| GgfError::IllegalOnBoard { number, error })
+        play_side(
+            &mut self.game,
+            side,
+            mv,
+            GridMove::Pass,
+            value,
+            |number, error| GgfError::IllegalOnBoard { number, error },
+        )
     }
 
     /// The record in GGF, on one line.

@@ -8,7 +8,7 @@
 use crate::grid::GridIllegalMove;
 use crate::notation::parse_board;
 use crate::position::{IllegalMove, Move, Position, Status};
-use crate::{Color, Game, Rules, Scoring, Square};
+use crate::{Color, Game, History, Playable, Rules, Scoring, Square};
 use std::fmt;
 
 mod grid;
@@ -415,22 +415,14 @@ impl Record {
                 value: clip(value, 24),
             });
         };
-        let game = &mut self.game;
-        if game.current().to_move() != side {
-            if game.status() == Status::MustPass(!side) && mv != Move::Pass {
-                game.play(Move::Pass).expect("a forced pass is legal");
-            } else {
-                return Err(GgfError::WrongSide {
-                    number,
-                    side,
-                    value: clip(value, 24),
-                });
-            }
-        }
-        let number = game.ply() + 1;
-        game.play(mv)
-            .map(|_| ())
-            .map_err(|error| GgfError::Illegal { number, error })
+        play_side(
+            &mut self.game,
+            side,
+            mv,
+            Move::Pass,
+            value,
+            |number, error| GgfError::Illegal { number, error },
+        )
     }
 
     /// The record in GGF, on one line (the form NBoard's `set game` takes).
@@ -525,6 +517,34 @@ pub(crate) fn board_type(value: &str) -> Result<(bool, u32), String> {
         Err(_) if size.is_empty() => Err("no board size".into()),
         Err(_) => Err(format!("`{size}` is not a board size")),
     }
+}
+
+/// Plays `mv` for `side` (a move of either board's record): a forced pass the file leaves
+/// out is played first; a move for the side not to move, or an illegal one, is an error
+/// naming the move's number and value (`illegal` wraps the board's own refusal).
+pub(crate) fn play_side<P: Playable>(
+    game: &mut History<P>,
+    side: Color,
+    mv: P::Move,
+    pass: P::Move,
+    value: &str,
+    illegal: impl FnOnce(usize, P::Illegal) -> GgfError,
+) -> Result<(), GgfError> {
+    if game.current().to_move() != side {
+        if game.status() == Status::MustPass(!side) && mv != pass {
+            game.play(pass).expect("a forced pass is legal");
+        } else {
+            return Err(GgfError::WrongSide {
+                number: game.ply() + 1,
+                side,
+                value: clip(value, 24),
+            });
+        }
+    }
+    let number = game.ply() + 1;
+    game.play(mv)
+        .map(|_| ())
+        .map_err(|error| illegal(number, error))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! its transcript (`c4e3…`, `j10`, passes as `pa` or `--`), as [`crate::Game`] on 8×8.
 
 use super::{BoardSize, Cell, GridIllegalMove, GridMove, GridPlacement, GridPosition};
-use crate::{Direction, History, Playable, Rules, Status};
+use crate::{Color, Direction, History, Playable, Rules, Status};
 use std::fmt;
 
 /// A game on any board size.
@@ -34,6 +34,9 @@ impl Playable for GridPosition {
     }
     fn status(&self) -> Status {
         GridPosition::status(self)
+    }
+    fn to_move(&self) -> Color {
+        GridPosition::to_move(self)
     }
 }
 
