@@ -26,8 +26,10 @@ pub enum Selectivity {
 }
 
 impl Selectivity {
-    /// The confidence the levels and NBoard play with, chosen by matches at equal nodes
-    /// against the guessed margin (docs/evaluation.md): 1 σ won 54 %, 1.5 σ 49 %, 2 σ 47 %.
+    /// The confidence the levels play with (and the book's, the labels' and the benches'
+    /// searches), chosen by matches at equal nodes against the guessed margin
+    /// (docs/evaluation.md): 1 σ won 54 %, 1.5 σ 49 %, 2 σ 47 %. NBoard's `set depth`, with
+    /// no clock, uses [`Selectivity::SET_DEPTH`].
     pub const TUNED: Selectivity = Selectivity::ProbCut { confidence: 100 };
 
     /// The confidence of a search held to a set depth with no clock (NBoard's `set depth`):
