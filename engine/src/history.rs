@@ -137,6 +137,14 @@ mod tests {
         moves.map(|m| m.to_string()).collect()
     }
 
+    /// A legal move other than the one named `not`.
+    fn another<M: ToString>(legal: Vec<M>, not: &str) -> M {
+        legal
+            .into_iter()
+            .find(|m| m.to_string() != not)
+            .expect("another move is legal here")
+    }
+
     #[test]
     fn redoing_the_undone_move_keeps_the_rest_and_another_move_clears_it() {
         let mut game = Game::new(Rules::default());
@@ -152,12 +160,7 @@ mod tests {
         assert!(!game.can_redo());
         // Any other move starts a new line: nothing waits.
         game.undo();
-        let other = game
-            .current()
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.to_string() != "c3")
-            .expect("black has another move after f5d6");
+        let other = another(game.current().legal_moves(), "c3");
         game.play(other).unwrap();
         assert!(!game.can_redo());
         assert_eq!(game.transcript(), format!("f5d6{other}"));
@@ -172,12 +175,7 @@ mod tests {
         assert_eq!(game, before, "a refused move changes nothing");
         assert_eq!(game.undo().map(|m| m.to_string()), Some("b2".into()));
         assert_eq!(names(game.redo_moves()), ["b2"]);
-        let other = game
-            .current()
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.to_string() != "b2")
-            .expect("white has another reply to c2");
+        let other = another(game.current().legal_moves(), "b2");
         game.play(other).unwrap();
         assert!(!game.can_redo(), "another move clears the redo list");
         assert_eq!(game.ply(), 2);
