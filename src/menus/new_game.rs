@@ -19,7 +19,7 @@ use crate::settings::{Profile, Settings};
 use crate::state::devices::Seats;
 use crate::state::menu::Menu;
 use crate::state::series::Series;
-use crate::theme::focus::{FocusFirst, Focused, TakesText, TextEntry, TypedKeys};
+use crate::theme::focus::{DefaultButton, FocusFirst, Focused, TakesText, TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -232,7 +232,7 @@ fn spawn_menu(
                     ],
                 );
                 p.spawn(widgets::row()).with_children(|r| {
-                    r.spawn((widgets::button("new-game-start"), FocusFirst))
+                    r.spawn((widgets::button("new-game-start"), FocusFirst, DefaultButton))
                         .observe(start_game);
                     r.spawn(widgets::button("menu-settings"))
                         .observe(open_over(Menu::NewGame, Menu::Settings));

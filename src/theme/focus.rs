@@ -2,8 +2,9 @@
 //! The panel on top (a `FocusScope`) has one focused button, drawn with an outline: Tab and
 //! Shift+Tab walk through its buttons, Up/Down (d-pad, stick) go to the row above or below
 //! (landing on the option chosen there), Left/Right move along a row, Enter/Space (South)
-//! use it. A press focuses what it pressed. Whatever the device, a used button receives
-//! [`Activate`], so every button is wired once.
+//! use it. A press focuses what it pressed (in a panel with a default button, such as the
+//! new-game menu's Start, an option clicked leaves the focus there, so Enter still starts).
+//! Whatever the device, a used button receives [`Activate`], so every button is wired once.
 //!
 //! Each frame's keys first go to the button that had the focus when they came
 //! ([`TypedKeys`]): a slow frame (software rendering draws about one a second) can hold the
@@ -61,6 +62,13 @@ pub struct FocusScope(pub u8);
 /// The button a panel focuses first when it opens (else its first button).
 #[derive(Component, Default)]
 pub struct FocusFirst;
+
+/// The button Enter means in its panel (the new-game menu's Start, labelled "(Enter)"): a
+/// mouse press on any other button of that panel that takes no text leaves the focus here,
+/// as a dialog's default button keeps Enter while options are clicked. Keyboard and gamepad
+/// navigation still go everywhere.
+#[derive(Component, Default)]
+pub struct DefaultButton;
 
 /// A button that takes typed text while focused (Space types a space instead of using it).
 #[derive(Component, Default)]
@@ -165,11 +173,15 @@ enum Nav {
 
 /// A button the mouse pressed takes the focus (on the press: a release may come in the same
 /// frame, and the button's action may close its panel); of several presses in one frame,
-/// the last one's.
+/// the last one's. In a panel with a [`DefaultButton`] the focus goes there instead, unless
+/// the button takes text.
 fn focus_pressed(
     mut presses: MessageReader<MousePress>,
     buttons: Query<(), With<Button>>,
     parents: Query<&ChildOf>,
+    scopes: Query<(), With<FocusScope>>,
+    defaults: Query<Entity, With<DefaultButton>>,
+    takes_text: Query<(), With<TakesText>>,
     mut focused: ResMut<Focused>,
 ) {
     for press in presses.read() {
@@ -178,9 +190,27 @@ fn focus_pressed(
             .iter()
             .find_map(|&e| button_holding(e, &buttons, &parents));
         if let Some(button) = button {
-            focused.0 = Some(button);
+            let panel = scope_of(button, &parents, &scopes);
+            let default = defaults
+                .iter()
+                .find(|&d| panel.is_some() && scope_of(d, &parents, &scopes) == panel);
+            focused.0 = Some(match default {
+                Some(d) if !takes_text.contains(button) => d,
+                _ => button,
+            });
         }
     }
+}
+
+/// The panel (the nearest [`FocusScope`] at or above `entity`) holding `entity`.
+fn scope_of(
+    entity: Entity,
+    parents: &Query<&ChildOf>,
+    scopes: &Query<(), With<FocusScope>>,
+) -> Option<Entity> {
+    std::iter::once(entity)
+        .chain(parents.iter_ancestors(entity))
+        .find(|&e| scopes.contains(e))
 }
 
 /// A button touched on a touch screen takes the focus (touch has no hover between touches,

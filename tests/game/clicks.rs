@@ -280,13 +280,14 @@ fn type_into_boxes(
 }
 
 /// Letters typed within the next frame, sent as the window sends them (a window event each,
-/// in order, and the keyboard message).
+/// in order, and the keyboard message); `\n` is Enter.
 fn type_letters(app: &mut App, window: Entity, letters: &str) {
     use bevy::input::keyboard::{Key, KeyboardInput};
     for c in letters.chars() {
         for state in [ButtonState::Pressed, ButtonState::Released] {
             let (key_code, logical_key) = match c {
                 ' ' => (KeyCode::Space, Key::Space),
+                '\n' => (KeyCode::Enter, Key::Enter),
                 _ => (KeyCode::KeyA, Key::Character(c.to_string().into())),
             };
             let key = KeyboardInput {
@@ -422,4 +423,55 @@ fn a_press_focuses_what_it_was_made_on_even_when_the_pointer_moved_on_in_the_sam
     send_hit(&mut app, other);
     app.update();
     assert_eq!(app.world().resource::<Focused>().0, Some(other));
+}
+
+#[test]
+fn options_clicked_in_a_panel_with_a_default_button_leave_enter_to_it() {
+    use reversi::theme::focus::{DefaultButton, FocusScope, Focused, TakesText};
+    let (mut app, window) = focus_app();
+    app.init_resource::<UsedButtons>();
+    // The new-game menu in small: an option, a name box and Start, the button Enter means.
+    let menu = app.world_mut().spawn((Node::default(), FocusScope(0))).id();
+    let option = laid_out_button(&mut app, "option", Vec2::new(100.0, 100.0));
+    let field = laid_out_node(&mut app, Vec2::new(200.0, 100.0));
+    let start = laid_out_button(&mut app, "start", Vec2::new(300.0, 100.0));
+    app.world_mut().entity_mut(option).insert(ChildOf(menu));
+    app.world_mut()
+        .entity_mut(field)
+        .insert((TakesText, ChildOf(menu)));
+    app.world_mut()
+        .entity_mut(start)
+        .insert((DefaultButton, ChildOf(menu)));
+    app.update();
+    let focused = |app: &App| app.world().resource::<Focused>().0;
+
+    // A click on the option uses it and leaves the focus on Start: Enter then starts, as
+    // Start's label "(Enter)" promises, instead of choosing the option again.
+    quick_click(&mut app, window, option, MouseButton::Left);
+    assert_eq!(focused(&app), Some(start));
+    type_letters(&mut app, window, "\n");
+    app.update();
+    assert_eq!(app.world().resource::<UsedButtons>().0, ["option", "start"]);
+
+    // The name box still takes the focus, and what is typed.
+    quick_click(&mut app, window, field, MouseButton::Left);
+    assert_eq!(focused(&app), Some(field));
+    type_letters(&mut app, window, "ab");
+    app.update();
+    assert_eq!(app.world().resource::<Typed>().text, "ab");
+
+    // A panel opened over the menu (Settings) has no default button of its own: its option
+    // takes the focus, and Enter uses that option, not the Start underneath.
+    let over = app.world_mut().spawn((Node::default(), FocusScope(1))).id();
+    let setting = laid_out_button(&mut app, "setting", Vec2::new(100.0, 200.0));
+    app.world_mut().entity_mut(setting).insert(ChildOf(over));
+    app.update();
+    quick_click(&mut app, window, setting, MouseButton::Left);
+    assert_eq!(focused(&app), Some(setting));
+    type_letters(&mut app, window, "\n");
+    app.update();
+    assert_eq!(
+        app.world().resource::<UsedButtons>().0,
+        ["option", "start", "setting", "setting"]
+    );
 }
