@@ -28,6 +28,8 @@ pub const BUTTON: Color = Color::srgb(0.16, 0.18, 0.22);
 pub const BUTTON_HOVER: Color = Color::srgb(0.24, 0.27, 0.33);
 pub const BUTTON_PRESS: Color = Color::srgb(0.32, 0.36, 0.44);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.13, 0.42, 0.3);
+/// The chosen option under the pointer: still green, so a click on it shows it took.
+pub const BUTTON_SELECTED_HOVER: Color = Color::srgb(0.19, 0.52, 0.38);
 
 /// The colour a side's face shows under `scheme`.
 pub fn face(scheme: ColorScheme, side: Side) -> Color {

@@ -271,9 +271,37 @@ fn button_colors(
     for (interaction, selected, mut bg) in &mut buttons {
         bg.0 = match interaction {
             Interaction::Pressed => palette::BUTTON_PRESS,
+            Interaction::Hovered if selected.0 => palette::BUTTON_SELECTED_HOVER,
             Interaction::Hovered => palette::BUTTON_HOVER,
             Interaction::None if selected.0 => palette::BUTTON_SELECTED,
             Interaction::None => palette::BUTTON,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under the pointer the chosen option stays green (a lighter green), so a click on it
+    /// shows that it took; any other button takes the hover colour.
+    #[test]
+    fn a_chosen_option_under_the_pointer_stays_green() {
+        let mut app = App::new();
+        app.add_systems(Update, button_colors);
+        let mut spawn = |selected: bool, interaction: Interaction| {
+            app.world_mut()
+                .spawn(button_frame(Node::default()))
+                .insert((Selected(selected), interaction))
+                .id()
+        };
+        let chosen_hovered = spawn(true, Interaction::Hovered);
+        let other_hovered = spawn(false, Interaction::Hovered);
+        let chosen = spawn(true, Interaction::None);
+        app.update();
+        let color = |e: Entity| app.world().get::<BackgroundColor>(e).unwrap().0;
+        assert_eq!(color(chosen_hovered), palette::BUTTON_SELECTED_HOVER);
+        assert_eq!(color(other_hovered), palette::BUTTON_HOVER);
+        assert_eq!(color(chosen), palette::BUTTON_SELECTED);
     }
 }
