@@ -11,6 +11,7 @@ use reversi_engine::{
 use crate::i18n::{Language, Msg};
 use crate::rules::{GameSetup, Player};
 use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings, available_cores};
+use crate::theme::focus::FormOption;
 use crate::theme::widgets::{self, Selected};
 
 /// Spawns a row of colour samples for person `person`'s accent.
@@ -19,6 +20,7 @@ pub fn accent_swatches(row: &mut ChildSpawnerCommands, person: usize) {
         row.spawn((
             widgets::swatch_button(crate::theme::palette::accent(accent)),
             Choice::Accent(person, accent),
+            FormOption,
             Name::new(format!("{} colour", accent.name())),
         ))
         .observe(apply_choice);
@@ -218,7 +220,7 @@ pub fn choice_row_with(
         .with_children(|row| {
             row.spawn(widgets::row_label(label));
             for (text, choice) in options {
-                row.spawn((widgets::small_button(text), choice))
+                row.spawn((widgets::small_button(text), choice, FormOption))
                     .observe(apply_choice);
             }
         });

@@ -64,11 +64,15 @@ pub struct FocusScope(pub u8);
 pub struct FocusFirst;
 
 /// The button Enter means in its panel (the new-game menu's Start, labelled "(Enter)"): a
-/// mouse press on any other button of that panel that takes no text leaves the focus here,
-/// as a dialog's default button keeps Enter while options are clicked. Keyboard and gamepad
-/// navigation still go everywhere.
+/// mouse press on one of the panel's [`FormOption`]s leaves the focus here, as a dialog's
+/// default button keeps Enter while options are clicked. Other buttons (Open beside its text
+/// box, say) take the focus as usual; keyboard and gamepad navigation still go everywhere.
 #[derive(Component, Default)]
 pub struct DefaultButton;
+
+/// A button that picks one of a form's options (a choice row's entry, a colour sample).
+#[derive(Component, Default)]
+pub struct FormOption;
 
 /// A button that takes typed text while focused (Space types a space instead of using it).
 #[derive(Component, Default)]
@@ -173,15 +177,15 @@ enum Nav {
 
 /// A button the mouse pressed takes the focus (on the press: a release may come in the same
 /// frame, and the button's action may close its panel); of several presses in one frame,
-/// the last one's. In a panel with a [`DefaultButton`] the focus goes there instead, unless
-/// the button takes text.
+/// the last one's. A [`FormOption`] in a panel with a [`DefaultButton`] leaves the focus on
+/// that button instead.
 fn focus_pressed(
     mut presses: MessageReader<MousePress>,
     buttons: Query<(), With<Button>>,
     parents: Query<&ChildOf>,
     scopes: Query<(), With<FocusScope>>,
     defaults: Query<Entity, With<DefaultButton>>,
-    takes_text: Query<(), With<TakesText>>,
+    options: Query<(), With<FormOption>>,
     mut focused: ResMut<Focused>,
 ) {
     for press in presses.read() {
@@ -195,7 +199,7 @@ fn focus_pressed(
                 .iter()
                 .find(|&d| panel.is_some() && scope_of(d, &parents, &scopes) == panel);
             focused.0 = Some(match default {
-                Some(d) if !takes_text.contains(button) => d,
+                Some(d) if options.contains(button) => d,
                 _ => button,
             });
         }

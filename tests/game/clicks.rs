@@ -427,15 +427,20 @@ fn a_press_focuses_what_it_was_made_on_even_when_the_pointer_moved_on_in_the_sam
 
 #[test]
 fn options_clicked_in_a_panel_with_a_default_button_leave_enter_to_it() {
-    use reversi::theme::focus::{DefaultButton, FocusScope, Focused, TakesText};
+    use reversi::theme::focus::{DefaultButton, FocusScope, Focused, FormOption, TakesText};
     let (mut app, window) = focus_app();
     app.init_resource::<UsedButtons>();
-    // The new-game menu in small: an option, a name box and Start, the button Enter means.
+    // The new-game menu in small: an option, a text box, Open beside it and Start, the
+    // button Enter means.
     let menu = app.world_mut().spawn((Node::default(), FocusScope(0))).id();
     let option = laid_out_button(&mut app, "option", Vec2::new(100.0, 100.0));
     let field = laid_out_node(&mut app, Vec2::new(200.0, 100.0));
+    let open = laid_out_button(&mut app, "open", Vec2::new(250.0, 100.0));
     let start = laid_out_button(&mut app, "start", Vec2::new(300.0, 100.0));
-    app.world_mut().entity_mut(option).insert(ChildOf(menu));
+    app.world_mut()
+        .entity_mut(option)
+        .insert((FormOption, ChildOf(menu)));
+    app.world_mut().entity_mut(open).insert(ChildOf(menu));
     app.world_mut()
         .entity_mut(field)
         .insert((TakesText, ChildOf(menu)));
@@ -460,18 +465,35 @@ fn options_clicked_in_a_panel_with_a_default_button_leave_enter_to_it() {
     app.update();
     assert_eq!(app.world().resource::<Typed>().text, "ab");
 
-    // A panel opened over the menu (Settings) has no default button of its own: its option
-    // takes the focus, and Enter uses that option, not the Start underneath.
-    let over = app.world_mut().spawn((Node::default(), FocusScope(1))).id();
-    let setting = laid_out_button(&mut app, "setting", Vec2::new(100.0, 200.0));
-    app.world_mut().entity_mut(setting).insert(ChildOf(over));
+    // A button that is no option (Open, which a refused transcript may be retried with)
+    // takes the focus itself: Enter uses it again, it does not start a game.
+    quick_click(&mut app, window, open, MouseButton::Left);
+    assert_eq!(focused(&app), Some(open));
+    type_letters(&mut app, window, "\n");
     app.update();
+    assert_eq!(
+        app.world().resource::<UsedButtons>().0,
+        ["option", "start", "open", "open"]
+    );
+
+    // A panel above the menu's (a higher scope) with no default button of its own: its
+    // option, not its first button, takes the focus, and Enter uses that option, not the
+    // Start underneath.
+    let over = app.world_mut().spawn((Node::default(), FocusScope(1))).id();
+    let first = laid_out_button(&mut app, "first", Vec2::new(100.0, 200.0));
+    let setting = laid_out_button(&mut app, "setting", Vec2::new(200.0, 200.0));
+    app.world_mut().entity_mut(first).insert(ChildOf(over));
+    app.world_mut()
+        .entity_mut(setting)
+        .insert((FormOption, ChildOf(over)));
+    app.update();
+    assert_eq!(focused(&app), Some(first));
     quick_click(&mut app, window, setting, MouseButton::Left);
     assert_eq!(focused(&app), Some(setting));
     type_letters(&mut app, window, "\n");
     app.update();
     assert_eq!(
         app.world().resource::<UsedButtons>().0,
-        ["option", "start", "setting", "setting"]
+        ["option", "start", "open", "open", "setting", "setting"]
     );
 }
