@@ -22,7 +22,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::palette;
-use super::widgets::{Activate, Selected, button_holding};
+use super::widgets::{Activate, Selected, button_holding, nearest_marked};
 use crate::schedule::GameSet;
 use crate::state::clicks::{Clicks, MousePress, UseClicks};
 use crate::state::devices::pad_direction;
@@ -194,27 +194,19 @@ fn focus_pressed(
             .iter()
             .find_map(|&e| button_holding(e, &buttons, &parents));
         if let Some(button) = button {
-            let panel = scope_of(button, &parents, &scopes);
-            let default = defaults
-                .iter()
-                .find(|&d| panel.is_some() && scope_of(d, &parents, &scopes) == panel);
-            focused.0 = Some(match default {
-                Some(d) if options.contains(button) => d,
-                _ => button,
-            });
+            // The panel holding an option, and that panel's default button.
+            let default = options
+                .contains(button)
+                .then(|| nearest_marked(button, &scopes, &parents))
+                .flatten()
+                .and_then(|panel| {
+                    defaults
+                        .iter()
+                        .find(|&d| nearest_marked(d, &scopes, &parents) == Some(panel))
+                });
+            focused.0 = Some(default.unwrap_or(button));
         }
     }
-}
-
-/// The panel (the nearest [`FocusScope`] at or above `entity`) holding `entity`.
-fn scope_of(
-    entity: Entity,
-    parents: &Query<&ChildOf>,
-    scopes: &Query<(), With<FocusScope>>,
-) -> Option<Entity> {
-    std::iter::once(entity)
-        .chain(parents.iter_ancestors(entity))
-        .find(|&e| scopes.contains(e))
 }
 
 /// A button touched on a touch screen takes the focus (touch has no hover between touches,

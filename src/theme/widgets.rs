@@ -3,6 +3,7 @@
 //! Buttons change colour on hover/press here; what they do is wired by the caller with
 //! `.observe(|_: On<Activate>, ...| ...)`, which a click and a focused Enter both trigger.
 
+use bevy::ecs::query::QueryFilter;
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
@@ -59,9 +60,18 @@ pub(crate) fn button_holding(
     buttons: &Query<(), With<Button>>,
     parents: &Query<&ChildOf>,
 ) -> Option<Entity> {
+    nearest_marked(entity, buttons, parents)
+}
+
+/// The nearest of `entity` and its ancestors that `marked` matches.
+pub(crate) fn nearest_marked<F: QueryFilter>(
+    entity: Entity,
+    marked: &Query<(), F>,
+    parents: &Query<&ChildOf>,
+) -> Option<Entity> {
     std::iter::once(entity)
         .chain(parents.iter_ancestors(entity))
-        .find(|e| buttons.contains(*e))
+        .find(|e| marked.contains(*e))
 }
 
 /// A tap on a touch screen uses the button it lifts from (touch pointers hover nothing
