@@ -138,24 +138,23 @@ class Game:
     def wait(self, what, predicate, timeout):
         # On a failure the game's output comes first and what was awaited last, so that a
         # report showing only the end of the output still says which wait failed.
-        end = time.time() + timeout
-        while time.time() < end:
-            self.pump()
-            if self.proc.poll() is not None:
-                fail(self.tail(40) + f"\nthe game exited (code {self.proc.returncode}) while waiting for {what}")
-            if predicate():
-                return
-            time.sleep(0.05)
+        if self.came(predicate, timeout):
+            return
+        if self.proc.poll() is not None:
+            fail(self.tail(40) + f"\nthe game exited (code {self.proc.returncode}) while waiting for {what}")
         fail(self.tail(20) + f"\ntimed out after {timeout} s waiting for {what} "
              f"({time.time() - self.started:.0f} s after the start); last state {self.state}")
 
     def came(self, predicate, timeout):
-        """Whether `predicate` held within `timeout` seconds (no failure if not)."""
+        """Whether `predicate` held within `timeout` seconds while the game ran (no failure if
+        not)."""
         end = time.time() + timeout
         while time.time() < end:
             self.pump()
-            if self.proc.poll() is not None or predicate():
-                return predicate()
+            if self.proc.poll() is not None:
+                return False
+            if predicate():
+                return True
             time.sleep(0.05)
         return False
 

@@ -430,11 +430,12 @@ impl Soak {
     /// (where a person may), back to the original record, or out at the end.
     fn review_action(&mut self) {
         let m = self.state();
-        let may_branch = m.may_branch() && m.human_to_move();
+        let (may, person) = (m.may_branch(), m.human_to_move());
+        let may_branch = may && person;
         // Where a person may branch but the computer is to move, one ply back is (mostly)
         // the person's turn: without that step a short run once met no position to branch
         // from.
-        let step_to_person = m.may_branch() && !m.human_to_move() && m.game.ply() > 0;
+        let step_to_person = may && !person && m.game.ply() > 0;
         let branched = m.original.is_some();
         let record = whole_record(&m.game);
         match self.rng.random_range(0..100) {
