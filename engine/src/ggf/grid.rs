@@ -3,7 +3,9 @@
 //! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
 
 use super::{GgfError, Writer, board_type, clip, play_side, properties};
-use crate::grid::{BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, squares};
+use crate::grid::{
+    BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, parse_grid_move, squares,
+};
 use crate::{Color, Komi, Rules, Scoring, Status};
 
 /// One game on a board of any size as a GGF record.
@@ -156,21 +158,12 @@ impl GridRecord {
     fn play(&mut self, side: Color, value: &str) -> Result<(), GgfError> {
         let number = self.game.ply() + 1;
         let written = value.split('/').next().unwrap_or("").trim();
-        let mv = if ["pa", "pass", "ps", "--"]
-            .iter()
-            .any(|p| written.eq_ignore_ascii_case(p))
-        {
-            GridMove::Pass
-        } else {
-            match written.parse() {
-                Ok(cell) => GridMove::at(cell),
-                Err(_) => {
-                    return Err(GgfError::BadMove {
-                        number,
-                        value: clip(value, 24),
-                    });
-                }
-            }
+        // A placement may name its line (`F5:W`): every move of a one-line game does.
+        let Some(mv) = parse_grid_move(written) else {
+            return Err(GgfError::BadMove {
+                number,
+                value: clip(value, 24),
+            });
         };
         play_side(
             &mut self.game,
@@ -284,6 +277,38 @@ mod tests {
         let r = GridRecord::parse(&ggs_ten("a10", "")).unwrap();
         assert_eq!(r.game.rules().scoring, Scoring::FewestDiscs);
         assert_eq!(GridRecord::parse(&r.to_ggf()).unwrap().game, r.game);
+    }
+
+    /// Under the one-line rule every placement names its line (`F5:W`), so the reader must
+    /// take what the writer writes, on every size; it once read bare squares only and refused
+    /// every one-line game it had saved itself.
+    #[test]
+    fn one_line_games_are_read_back_with_their_lines() {
+        let rules = Rules {
+            flips: crate::FlipRule::ChooseOneLine,
+            ..Rules::default()
+        };
+        for size in BoardSize::ALL {
+            let mut record = GridRecord::new(GridGame::new(size, rules));
+            // The last legal move each time, the line it names included, to the end.
+            while !matches!(record.game.status(), Status::Over(_)) {
+                let mv = record
+                    .game
+                    .current()
+                    .legal_moves()
+                    .pop()
+                    .unwrap_or(GridMove::Pass);
+                record.game.play(mv).unwrap();
+            }
+            let text = record.to_ggf();
+            assert!(text.contains(':'), "no line written: {text}");
+            let back = GridRecord::parse(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            assert_eq!(back.game, record.game, "{text}");
+        }
+        let r = GridRecord::parse("(;GM[Othello]TY[8]RU[one-line]B[F5:W];)").unwrap();
+        assert_eq!(r.game.transcript(), "f5:w");
+        let err = GridRecord::parse("(;GM[Othello]TY[8]RU[one-line]B[F5:Q];)").unwrap_err();
+        assert_eq!(err.to_string(), "move 1: `F5:Q` is not a move");
     }
 
     #[test]

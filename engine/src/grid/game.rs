@@ -185,6 +185,16 @@ fn tokenize(text: &str) -> Result<Vec<(usize, GridMove)>, GridTranscriptError> {
     Ok(tokens)
 }
 
+/// Reads one move as written alone (`f5`, `j10:nw` under the one-line rule, or a pass:
+/// `pa`, `pass`, `ps`, `--`), without checking it against a position; `None` for anything
+/// else, more than one move included.
+pub fn parse_grid_move(text: &str) -> Option<GridMove> {
+    match tokenize(text).ok()?.as_slice() {
+        [(_, mv)] => Some(*mv),
+        _ => None,
+    }
+}
+
 /// Reads a transcript as legal moves from `start`. Passes may be written or left out: a
 /// placement by a player who must pass gets its pass filled in.
 pub fn parse_grid_moves(

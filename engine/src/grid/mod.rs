@@ -16,7 +16,7 @@ mod table;
 
 pub use board::{GridBoard, grid_perft};
 pub use eval::evaluate as grid_evaluate;
-pub use game::{GridGame, GridTranscriptError, parse_grid_moves};
+pub use game::{GridGame, GridTranscriptError, parse_grid_move, parse_grid_moves};
 pub use level::{LevelPlay, grid_choose_move, level_description, level_play};
 pub use notation::{GridBoardError, GridSetup, grid_board_string, parse_grid_board};
 pub use position::{GridIllegalMove, GridMove, GridPlacement, GridPosition, squares};
