@@ -1,5 +1,6 @@
 //! Games in and out as text: Ctrl+C copies the game's transcript (`f5d6c3…`, with a tag for
-//! a variant or another board size: the same text the browser keeps in its address), Ctrl+V
+//! a variant or another board size: the same text the browser keeps in its address), or its
+//! GGF record where a transcript cannot say the game (a set-up start, a komi); Ctrl+V
 //! opens a game from the clipboard. Pasted text may be a transcript with or without
 //! separators, a GGF record of any size, or a board with the side to move (64 squares, or 16,
 //! 36 or 100 for the other sizes); anything else is refused with the reason and the game on
@@ -12,7 +13,8 @@ use reversi_engine::grid::{GridGame, parse_grid_board};
 use reversi_engine::{Komi, Rules};
 
 use crate::i18n::{Explain, Msg};
-use crate::link::{NotAGame, fragment_of, game_from_fragment};
+use crate::link::{NotAGame, game_from_fragment, link_of};
+use crate::records::record_of;
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
@@ -98,9 +100,10 @@ fn clipboard_keys(
 ) {
     let ctrl = crate::state::devices::command_held(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyC) {
-        let text = whole_record_text(&state.game);
+        let (text, transcript) = copied_text(&state);
         let message = match clipboard.set_text(text.clone()) {
             Ok(()) if text.is_empty() => Msg::new("clipboard-copied-empty"),
+            Ok(()) if !transcript => Msg::new("clipboard-copied-record"),
             Ok(()) => Msg::new("clipboard-copied").arg("moves", short(&text)),
             Err(e) => Msg::new("clipboard-not-copied").arg("why", format!("{e:?}")),
         };
@@ -126,9 +129,20 @@ fn clipboard_keys(
     }
 }
 
-/// The whole record's text, also while a review shows an earlier position.
-pub fn whole_record_text(game: &GridGame) -> String {
-    fragment_of(&whole_record(game))
+/// What Ctrl+C copies, and whether it is a transcript: the whole game's (also while a review
+/// shows an earlier position), as the link says it, or its GGF record where a transcript
+/// would open another game (a set-up start, a komi).
+pub fn copied_text(state: &Match) -> (String, bool) {
+    match link_of(state) {
+        Some(text) => (text, true),
+        None => {
+            let whole = Match {
+                game: whole_record(&state.game),
+                ..state.clone()
+            };
+            (record_of(&whole).to_ggf(), false)
+        }
+    }
 }
 
 fn short(text: &str) -> String {
@@ -193,11 +207,43 @@ mod tests {
             .play(reversi_engine::grid::GridMove::at(first))
             .unwrap();
         // What Ctrl+C writes opens as the same game.
-        let copied = whole_record_text(&variant);
+        let state = Match {
+            game: variant.clone(),
+            ..Match::default()
+        };
+        let (copied, transcript) = copied_text(&state);
+        assert!(transcript, "{copied}");
         assert_eq!(
             game_from_text(&copied).unwrap().transcript(),
             variant.transcript()
         );
+    }
+
+    /// A transcript opens from the usual start and has no komi: a game with either is
+    /// copied as its GGF record, which opens as the same game (it once came back as the
+    /// usual start's game, or with the winner changed).
+    #[test]
+    fn games_no_transcript_can_say_are_copied_as_records() {
+        // The usual start with a black disc on a1, white to move after f5.
+        let board = format!("X{}OX------XO{} X", "-".repeat(26), "-".repeat(27));
+        let mut set_up = game_from_text(&board).unwrap();
+        set_up.play_transcript("f5").unwrap();
+        let mut komi = GridGame::new(reversi_engine::grid::BoardSize::Eight, Rules::default());
+        komi.play_transcript("f5d6c3").unwrap();
+        for (game, komi) in [(set_up, None), (komi, Some("2.5".parse::<Komi>().unwrap()))] {
+            let mut state = Match {
+                game,
+                ..Match::default()
+            };
+            state.setup.komi = komi;
+            // Reviewing an earlier position still copies all of it.
+            state.game.undo();
+            let (copied, transcript) = copied_text(&state);
+            assert!(!transcript && copied.starts_with("(;"), "{copied}");
+            let (back, back_komi) = game_and_komi_from_text(&copied).unwrap();
+            assert_eq!(back, whole_record(&state.game), "{copied}");
+            assert_eq!(back_komi, komi);
+        }
     }
 
     #[test]

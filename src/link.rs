@@ -8,10 +8,13 @@
 
 use bevy::prelude::*;
 use reversi_engine::ggf::GgfError;
-use reversi_engine::grid::{BoardSize, GridBoardError, GridGame, GridTranscriptError};
+use reversi_engine::grid::{
+    BoardSize, GridBoardError, GridGame, GridPosition, GridTranscriptError,
+};
 use reversi_engine::{Rules, UnknownRule};
 
 use crate::i18n::{Explain, Msg};
+use crate::rules::{Match, whole_record};
 
 /// Longer than any real game's transcript (96 moves of up to three characters on 10×10, passes,
 /// a tag): anything longer is
@@ -65,6 +68,15 @@ pub fn fragment_of(game: &GridGame) -> String {
         None => moves,
         Some(tag) => format!("{tag}/{moves}"),
     }
+}
+
+/// The link's text for the match's whole game (all of it also while a review shows an
+/// earlier position); `None` where a link cannot say the game: it starts from a set-up board
+/// or has a komi, which only its GGF record keeps (a link would open another game).
+pub fn link_of(state: &Match) -> Option<String> {
+    let game = whole_record(&state.game);
+    let set_up = *game.start() != GridPosition::new(game.size(), game.rules());
+    (!set_up && state.setup.komi.is_none()).then(|| fragment_of(&game))
 }
 
 /// The tag before a game's moves: the size unless 8×8, then the rules unless standard
@@ -138,7 +150,7 @@ mod browser {
     use bevy::prelude::*;
     use reversi_engine::grid::GridGame;
 
-    use super::{fragment_of, game_from_fragment};
+    use super::{game_from_fragment, link_of};
     use crate::i18n::{Explain, Msg};
     use crate::records::SaveNotice;
     use crate::rules::{GameSetup, Match, ResumeRequest};
@@ -191,12 +203,14 @@ mod browser {
         menu.set(Menu::None);
     }
 
-    /// After every change the fragment follows the game (replacing, not adding, history).
+    /// After every change the fragment follows the whole game (replacing, not adding,
+    /// history). A game no link can say is left out of the address: reloading then offers
+    /// the autosave, which keeps it whole.
     fn keep_link(state: Res<Match>, mut last: Local<Option<String>>) {
         if !state.is_changed() || state.demonstrating() {
             return;
         }
-        let text = fragment_of(&state.game);
+        let text = link_of(&state).unwrap_or_default();
         // The first frame's empty game must not wipe a link that is about to be opened.
         if last.is_none() && text.is_empty() {
             return;
@@ -279,6 +293,26 @@ mod tests {
         assert_eq!(fragment_of(&six), "6x6+parallel/");
         let back = game_from_fragment("6X6+parallel/").unwrap().unwrap();
         assert_eq!((back.size(), back.rules()), (BoardSize::Six, parallel));
+    }
+
+    /// The link holds the whole game while a review shows an earlier position (a reload
+    /// once resumed the shorter game and autosaved it over the whole one), and no game a
+    /// link would open as another one: a set-up start or a komi.
+    #[test]
+    fn links_hold_whole_games_and_only_games_they_can_say() {
+        let mut state = Match::default();
+        state.game.play_transcript("f5d6c3d3").unwrap();
+        state.game.undo();
+        state.game.undo();
+        assert_eq!(link_of(&state).as_deref(), Some("f5d6c3d3"));
+        state.setup.komi = Some("2.5".parse().unwrap());
+        assert_eq!(link_of(&state), None);
+        state.setup.komi = None;
+        // A game set up from the position after f5 (white to move) is not f5's game.
+        let mut after_f5 = GridGame::new(BoardSize::Eight, Rules::default());
+        after_f5.play_transcript("f5").unwrap();
+        state.game = GridGame::from_position(*after_f5.current());
+        assert_eq!(link_of(&state), None);
     }
 
     #[test]

@@ -197,8 +197,9 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
     })
 }
 
-/// The text a game is saved as. A game that starts from a set-up board has no plain
-/// transcript (it would open from the usual start): that is refused, GGF keeps it.
+/// The text a game is saved as. A game that starts from a set-up board or has a komi has no
+/// plain transcript (it would open from the usual start, or without the komi): that is
+/// refused, GGF keeps it.
 pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     let whole = Match {
         stashed: None,
@@ -210,6 +211,9 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
         Format::Transcript => {
             if *whole.game.start() != GridPosition::new(whole.game.size(), whole.game.rules()) {
                 return Err(ShelfError::SetUpBoard);
+            }
+            if whole.setup.komi.is_some() {
+                return Err(ShelfError::Komi);
             }
             // A game with no moves yet still names its rules ("standard/"): an empty file
             // would not open.
@@ -290,6 +294,7 @@ impl Explain for ShelfError {
             ShelfError::NoShelf => Msg::new("shelf-none"),
             ShelfError::NoName => Msg::new("shelf-no-name"),
             ShelfError::SetUpBoard => Msg::new("shelf-set-up-board"),
+            ShelfError::Komi => Msg::new("shelf-komi"),
             ShelfError::Storage(e) => e.explain(),
             ShelfError::NotAGame(e) => e.explain(),
         }
@@ -305,6 +310,8 @@ pub enum ShelfError {
     NoName,
     #[error("this game starts from a set-up board, which only a GGF record keeps")]
     SetUpBoard,
+    #[error("this game has a komi, which only a GGF record keeps")]
+    Komi,
     #[error(transparent)]
     Storage(#[from] StorageError),
     #[error(transparent)]
@@ -461,6 +468,28 @@ mod tests {
         assert_eq!(file_name("   ", Format::Ggf), None);
         assert_eq!(file_name("...", Format::Ggf), None);
         assert_eq!(file_name(&"x".repeat(300), Format::Ggf).unwrap().len(), 84);
+    }
+
+    /// A transcript would open a komi game without its komi (and maybe with another
+    /// winner): that save is refused, and the GGF record keeps the komi.
+    #[test]
+    fn a_komi_game_is_saved_as_a_record_only() {
+        let mut state = Match::default();
+        state.game.play_transcript("f5d6c3").unwrap();
+        state.setup.komi = Some("2.5".parse().unwrap());
+        assert_eq!(
+            saved_text(&state, Format::Transcript),
+            Err(ShelfError::Komi)
+        );
+        let text = saved_text(&state, Format::Ggf).unwrap();
+        let saved = read_saved(&text).unwrap();
+        assert_eq!(saved.komi, state.setup.komi);
+        assert_eq!(saved.game, state.game);
+        state.setup.komi = None;
+        assert_eq!(
+            saved_text(&state, Format::Transcript).as_deref(),
+            Ok("f5d6c3\n")
+        );
     }
 
     #[test]

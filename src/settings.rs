@@ -416,20 +416,28 @@ impl SettingsFile {
         let Some(place) = &self.place else {
             return Settings::default();
         };
-        match place.read() {
-            Ok(Some(text)) => {
-                let (settings, problems) = Settings::from_text(&text);
-                for p in problems {
-                    warn!("settings in {place}: {p}");
+        let text = match place.read() {
+            Ok(Some(text)) => text,
+            Ok(None) => return Settings::default(),
+            // A damaged byte (in a player's name, say) costs that character, not every
+            // setting: the next change would save the defaults over all of them.
+            Err(StorageError::NotText) => match place.read_bytes() {
+                Ok(Some(bytes)) => {
+                    warn!("settings in {place} are not all text; reading what is");
+                    String::from_utf8_lossy(&bytes).into_owned()
                 }
-                settings
-            }
-            Ok(None) => Settings::default(),
+                _ => return Settings::default(),
+            },
             Err(e) => {
                 warn!("cannot read settings from {place}: {e}; using defaults");
-                Settings::default()
+                return Settings::default();
             }
+        };
+        let (settings, problems) = Settings::from_text(&text);
+        for p in problems {
+            warn!("settings in {place}: {p}");
         }
+        settings
     }
 
     fn save(&self, settings: &Settings) -> Result<(), StorageError> {
@@ -534,6 +542,26 @@ mod tests {
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
         assert_eq!(problems.len(), 1);
+    }
+
+    /// One byte that is not text (a damaged name) loses that character, not the others.
+    #[test]
+    fn a_damaged_byte_keeps_every_other_setting() {
+        let dir = std::env::temp_dir().join(format!("reversi-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.txt");
+        let mut bytes = b"volume = 0.25\nplayer1_name = An".to_vec();
+        bytes.push(0xFF);
+        bytes.extend_from_slice(b"a\nmuted = true\n");
+        std::fs::write(&path, bytes).unwrap();
+        let file = SettingsFile {
+            place: Some(UserText::File(path)),
+        };
+        let settings = file.load();
+        let _ = std::fs::remove_dir_all(dir);
+        assert_eq!(settings.volume, 0.25);
+        assert!(settings.muted);
+        assert_eq!(settings.players[0].name, "An\u{FFFD}a");
     }
 
     #[test]

@@ -218,6 +218,7 @@ link-not-opened = Das Spiel aus dem Link konnte nicht geöffnet werden:
     { $why }.
 clipboard-copied-empty = Kopiert: noch keine Züge
 clipboard-copied = Spiel in die Zwischenablage kopiert: { $moves }
+clipboard-copied-record = Die GGF-Aufzeichnung des Spiels wurde in die Zwischenablage kopiert (eine Zugliste kann seine Anfangsstellung oder sein Komi nicht festhalten)
 clipboard-not-copied = Das Spiel konnte nicht kopiert werden: { $why }
 clipboard-not-read = Die Zwischenablage konnte nicht gelesen werden: { $why }
 opened-game-of = { $moves ->
@@ -241,6 +242,7 @@ komi-zero = Komi 0
 shelf-none = es gibt keinen Ordner zum Aufbewahren von Spielen (kein Home-Ordner)
 shelf-no-name = gib dem Spiel einen Namen
 shelf-set-up-board = dieses Spiel beginnt mit einer aufgebauten Stellung, die nur eine GGF-Aufzeichnung festhält
+shelf-komi = dieses Spiel hat ein Komi, das nur eine GGF-Aufzeichnung festhält
 shelf-saved = „{ $file }“ in { $place } gespeichert
 shelf-not-saved = Das Spiel konnte nicht gespeichert werden: { $why }
 shelf-deleted = „{ $file }“ gelöscht

@@ -216,6 +216,7 @@ link-not-opened = The link's game could not be opened:
     { $why }.
 clipboard-copied-empty = Copied: no moves yet
 clipboard-copied = Copied the game to the clipboard: { $moves }
+clipboard-copied-record = Copied the game's GGF record to the clipboard (a list of moves cannot keep its start position or komi)
 clipboard-not-copied = Could not copy the game: { $why }
 clipboard-not-read = Could not read the clipboard: { $why }
 opened-game-of = { $moves ->
@@ -239,6 +240,7 @@ komi-zero = komi 0
 shelf-none = there is no folder to keep games in (no home folder)
 shelf-no-name = give the game a name
 shelf-set-up-board = this game starts from a set-up board, which only a GGF record keeps
+shelf-komi = this game has a komi, which only a GGF record keeps
 shelf-saved = Saved “{ $file }” in { $place }
 shelf-not-saved = Could not save the game: { $why }
 shelf-deleted = Deleted “{ $file }”

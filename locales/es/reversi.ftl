@@ -216,6 +216,7 @@ link-not-opened = No se pudo abrir la partida del enlace:
     { $why }.
 clipboard-copied-empty = Copiado: aún no hay jugadas
 clipboard-copied = Partida copiada al portapapeles: { $moves }
+clipboard-copied-record = Registro GGF de la partida copiado al portapapeles (una lista de jugadas no puede conservar su posición inicial ni su komi)
 clipboard-not-copied = No se pudo copiar la partida: { $why }
 clipboard-not-read = No se pudo leer el portapapeles: { $why }
 opened-game-of = { $moves ->
@@ -239,6 +240,7 @@ komi-zero = komi 0
 shelf-none = no hay ninguna carpeta donde guardar partidas (no hay carpeta personal)
 shelf-no-name = ponle un nombre a la partida
 shelf-set-up-board = esta partida empieza desde un tablero preparado, y eso solo lo conserva un registro GGF
+shelf-komi = esta partida tiene komi, y eso solo lo conserva un registro GGF
 shelf-saved = Se guardó «{ $file }» en { $place }
 shelf-not-saved = No se pudo guardar la partida: { $why }
 shelf-deleted = Se eliminó «{ $file }»

@@ -212,6 +212,7 @@ link-not-opened = A hivatkozásban lévő játszma nem nyitható meg:
     { $why }.
 clipboard-copied-empty = Másolva: még nincs lépés
 clipboard-copied = A játszma a vágólapra másolva: { $moves }
+clipboard-copied-record = A játszma GGF-lejegyzése a vágólapra másolva (egy lépéslista nem őrzi meg a kezdőállását vagy a komit)
 clipboard-not-copied = Nem sikerült másolni a játszmát: { $why }
 clipboard-not-read = Nem sikerült beolvasni a vágólapot: { $why }
 opened-game-of = { $moves } lépéses játszma megnyitva
@@ -229,6 +230,7 @@ komi-zero = 0 komi
 shelf-none = nincs mappa a játszmák tárolására (nincs felhasználói mappa)
 shelf-no-name = adj nevet a játszmának
 shelf-set-up-board = ez a játszma egy beállított állásból indul, amit csak a GGF-lejegyzés őriz meg
+shelf-komi = ennek a játszmának komija van, amit csak a GGF-lejegyzés őriz meg
 shelf-saved = „{ $file }” mentve ide: { $place }
 shelf-not-saved = Nem sikerült menteni a játszmát: { $why }
 shelf-deleted = „{ $file }” törölve
