@@ -37,9 +37,16 @@ pub(super) fn plugin(app: &mut App) {
                 play_forced_passes,
             )
                 .chain()
+                .in_set(ChangeMatch)
                 .in_set(GameSet::Rules),
         );
 }
+
+/// The systems that change the match from the frame's requests: what reads the match later
+/// in `GameSet::Rules` (the hint's wishes) runs after them, so it never sees the position
+/// before this frame's move.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChangeMatch;
 
 /// Who plays a side.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -596,15 +603,15 @@ pub fn step_forward(game: &mut GridGame) -> Vec<GridPlacement> {
     redone
 }
 
-/// Undoes back to the previous position where a human was to place (or one move in
-/// computer-vs-computer games). Returns what was taken back, latest first (empty: nothing
+/// Undoes back to the previous position where a human was to place (or one placement, with
+/// the passes after it, in computer-vs-computer games: a pass alone taken back would be
+/// played again at once). Returns what was taken back, latest first (empty: nothing
 /// changed).
 pub fn undo_turn(state: &mut Match) -> Vec<GridPlacement> {
     let setup = state.setup.clone();
     let mut undone = Vec::new();
     if !setup.has_human() {
-        undone.extend(undo_one(&mut state.game));
-        return undone;
+        return step_back(&mut state.game);
     }
     let before = state.game.ply();
     // Take back at least one human placement, then stop at a human's turn to place.
@@ -638,6 +645,9 @@ pub fn undo_turn(state: &mut Match) -> Vec<GridPlacement> {
 /// Redoes forward to the next position where a human is to place. Returns what was played
 /// again, in order.
 pub fn redo_turn(state: &mut Match) -> Vec<GridPlacement> {
+    if !state.setup.has_human() {
+        return step_forward(&mut state.game);
+    }
     let mut redone = Vec::new();
     while let Some(placement) = state.game.redo() {
         redone.push(placement);
@@ -655,6 +665,10 @@ fn apply_placements(
     mut refused: MessageWriter<MoveRefused>,
     mut ended: MessageWriter<GameEnded>,
 ) {
+    // Requests of one frame were all aimed at the position before it: once one is played,
+    // the others (a click and a key press, two pads, a click while the computer's move
+    // lands) are stale, not moves for whoever is to move next.
+    let mut played = false;
     for request in requests.read() {
         let refuse = |why| MoveRefused {
             square: request.square,
@@ -662,6 +676,10 @@ fn apply_placements(
         };
         if matches!(request.source, Source::Demonstration) != state.demonstrating() {
             refused.write(refuse(Refusal::NotYourTurn));
+            continue;
+        }
+        if played && !matches!(request.source, Source::Demonstration) {
+            refused.write(refuse(Refusal::Stale));
             continue;
         }
         if state.reviewing && !branch_here(&mut state, request) {
@@ -695,6 +713,7 @@ fn apply_placements(
         match state.game.play(mv) {
             Ok(placement) => {
                 state.generation += 1;
+                played = true;
                 placed.write(DiscPlaced {
                     placement,
                     square: request.square,
@@ -718,7 +737,8 @@ pub fn whole_record(game: &GridGame) -> GridGame {
 }
 
 /// A person's legal move in a reviewed position plays on from there (a branch): the whole
-/// record is kept as `original` and the review ends. Anything else is refused as before.
+/// record is kept as `original` (the first one: a branch of a branch still goes back to the
+/// game it all came from) and the review ends. Anything else is refused as before.
 fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
     let Some(mover) = state.to_move() else {
         return false;
@@ -739,7 +759,9 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
     {
         return false;
     }
-    state.original = Some(whole_record(&state.game));
+    if state.original.is_none() {
+        state.original = Some(whole_record(&state.game));
+    }
     state.reviewing = false;
     true
 }

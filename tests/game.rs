@@ -108,6 +108,33 @@ fn an_illegal_placement_changes_nothing() {
     assert_world_matches_engine(&mut app);
 }
 
+/// Two people's requests in one frame (a click and Enter, two pads: at a frame a second
+/// they happen) were both aimed at the same position: the first is played, the second is
+/// stale, not a move for the other side.
+#[test]
+fn only_one_placement_is_taken_in_a_frame() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    drain::<MoveRefused>(&mut app);
+    for (name, source) in [("f5", Source::Human), ("d6", Source::Player(Side::White))] {
+        app.world_mut().write_message(PlaceRequest {
+            square: sq(name),
+            line: None,
+            source,
+        });
+    }
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5");
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(
+        (refused[0].square, refused[0].why),
+        (sq("d6"), Refusal::Stale)
+    );
+    // The next frame takes the next move.
+    place(&mut app, "d6");
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+}
+
 #[test]
 fn a_human_cannot_move_for_the_computer() {
     let setup = GameSetup {
@@ -217,6 +244,44 @@ fn undo_and_redo_whole_turns() {
     app.world_mut().write_message(RedoRequest);
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5d6");
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+}
+
+/// Between two computers a turn is one placement and the passes after it: taking back the
+/// pass alone did nothing (the rules play a forced pass again at once).
+#[test]
+fn undo_between_computers_takes_a_pass_back_with_its_placement() {
+    let computers = GameSetup {
+        players: [Player::Computer(Level::ALL[0]); 2],
+        ..GameSetup::two_players(Rules::default())
+    };
+    let mut app = app_with(computers);
+    // Keep both computers "thinking" so that only the undo and redo change the game.
+    app.world_mut().resource_mut::<Settings>().thinking_delay_ms = u32::MAX;
+    let upto_pass = PASSING_GAME.find("pa").unwrap() + 2;
+    let mut game = GridGame::new(EIGHT, Rules::default());
+    game.play_transcript(&PASSING_GAME[..upto_pass]).unwrap();
+    assert!(matches!(game.moves().last(), Some(GridMove::Pass)));
+    let mut state_now = app.world_mut().resource_mut::<Match>();
+    state_now.game = game.clone();
+    state_now.generation += 1;
+    app.world_mut()
+        .write_message(reversi::rules::BoardReset::default());
+    app.update();
+    settle(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(
+        state(&app).game.ply(),
+        game.ply() - 2,
+        "the pass and the placement before it"
+    );
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    assert_eq!(state(&app).game.moves(), game.moves());
     settle(&mut app);
     assert_world_matches_engine(&mut app);
 }
@@ -562,6 +627,27 @@ fn play_until(app: &mut App, ply: usize, who: &str) {
     settle(app);
 }
 
+/// "Paused" means it: while a menu is over the board the computer does not place (it
+/// did, behind the Pause menu and Settings), and it plays as soon as the menu closes.
+#[test]
+fn the_computer_waits_while_a_menu_is_open() {
+    let mut app = app_with(against_the_computer(Level::ALL[0]));
+    place(&mut app, "f5");
+    settle(&mut app);
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::Pause);
+    for _ in 0..300 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(state(&app).game.ply(), 1, "the computer moved while paused");
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::None);
+    play_until(&mut app, 2, "the computer");
+}
+
 /// A save file in a fresh temporary folder of its own.
 fn temp_save(name: &str) -> (std::path::PathBuf, SaveFile) {
     let dir = std::env::temp_dir().join(format!("reversi-{name}-{}", std::process::id()));
@@ -848,6 +934,27 @@ fn a_move_in_review_plays_on_from_there_and_the_original_is_kept() {
     assert_eq!(state(&app).game.moves()[10], GridMove::at(other));
     assert_eq!(state(&app).original.as_ref(), Some(&finished));
     assert_world_matches_engine(&mut app);
+    // A branch of the branch (two people branch a finished game) still keeps the game it
+    // all came from.
+    while let Some(cell) = state(&app).game.current().legal_cells().next() {
+        place(&mut app, &cell.to_string());
+        settle(&mut app);
+    }
+    assert!(matches!(state(&app).status(), Status::Over(_)));
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::Jump(5));
+    let replayed = state(&app).game.redo_moves().next().copied();
+    let again = state(&app)
+        .game
+        .current()
+        .legal_cells()
+        .find(|s| Some(GridMove::at(*s)) != replayed)
+        .expect("another legal move at ply 5");
+    place(&mut app, &again.to_string());
+    settle(&mut app);
+    assert!(!state(&app).reviewing);
+    assert_eq!(state(&app).game.moves()[5], GridMove::at(again));
+    assert_eq!(state(&app).original.as_ref(), Some(&finished));
     // Back to the original: the whole record again, out of review.
     review(&mut app, ReviewRequest::Original);
     assert_eq!(state(&app).game, finished);

@@ -438,6 +438,8 @@ impl Soak {
         let step_to_person = may && !person && m.game.ply() > 0;
         let branched = m.original.is_some();
         let record = whole_record(&m.game);
+        // A branch of a branch keeps the record it all came from.
+        let original = m.original.clone().unwrap_or_else(|| record.clone());
         match self.rng.random_range(0..100) {
             0..45 => {
                 self.counts.review_steps += 1;
@@ -462,7 +464,7 @@ impl Soak {
                 assert!(!after.reviewing, "a branch plays on");
                 assert_eq!(
                     after.original.as_ref().map(|o| o.moves().to_vec()),
-                    Some(record.moves().to_vec()),
+                    Some(original.moves().to_vec()),
                     "the branch keeps the original record"
                 );
             }
@@ -477,8 +479,13 @@ impl Soak {
     /// as a player's do) and opens it again: the same whole record, rules and players.
     fn save_and_open(&mut self) {
         let name = format!("soak {}", self.rng.random_range(0..6));
-        let format = pick(&mut self.rng, &[Format::Ggf, Format::Transcript]);
         let m = self.state().clone();
+        // Only a GGF record keeps a komi (a transcript save of one is refused: tested in
+        // saved_games.rs).
+        let format = match m.setup.komi {
+            Some(_) => Format::Ggf,
+            None => pick(&mut self.rng, &[Format::Ggf, Format::Transcript]),
+        };
         let record = whole_record(&m.game);
         self.request(
             SaveGameRequest {

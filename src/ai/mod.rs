@@ -14,6 +14,7 @@ use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
 use crate::state::devices::any_press;
+use crate::state::menu::Menu;
 
 pub mod moves;
 #[cfg(not(target_arch = "wasm32"))]
@@ -32,7 +33,9 @@ pub use worker::LineJob;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>().add_systems(
         Update,
-        (start_thinking, finish_thinking)
+        // Any menu over the board (Paused, Settings, saving, a new game's setup) holds the
+        // computer's move back: it may go on thinking, but it places only in play.
+        (start_thinking, finish_thinking.run_if(in_state(Menu::None)))
             .chain()
             .in_set(Thinking)
             .in_set(GameSet::Input),

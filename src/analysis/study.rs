@@ -15,7 +15,12 @@ use crate::schedule::GameSet;
 /// The cache, the running job and the order of wishes.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>()
-        .configure_sets(Update, Wishes.in_set(GameSet::Rules))
+        .configure_sets(
+            Update,
+            Wishes
+                .in_set(GameSet::Rules)
+                .after(crate::rules::ChangeMatch),
+        )
         .add_systems(
             Update,
             (

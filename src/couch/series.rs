@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use reversi_engine::grid::BoardSize;
 use reversi_engine::{Rules, Status};
 
-use crate::rules::{Match, NewGameRequest, Player};
+use crate::rules::{Match, NewGameRequest, Player, ResumeRequest};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::series::Series;
@@ -68,7 +68,14 @@ fn start_games(
     }
 }
 
-fn follow_results(state: Res<Match>, mut series: ResMut<Series>) {
+fn follow_results(
+    state: Res<Match>,
+    mut series: ResMut<Series>,
+    mut resumed: MessageReader<ResumeRequest>,
+) {
+    // A game opened on the board (pasted, loaded, a link) is not one of the match, even
+    // with the match's players and rules.
+    let opened = resumed.read().count() > 0;
     // How to play's examples are not a game of the match: it goes on when they end.
     if !state.is_changed() || state.reviewing || state.demonstrating() {
         return;
@@ -76,7 +83,7 @@ fn follow_results(state: Res<Match>, mut series: ResMut<Series>) {
     let Some(expected) = &series.setup else {
         return;
     };
-    let ours = state.setup == *expected && state.setup.players == [Player::Human; 2];
+    let ours = !opened && state.setup == *expected && state.setup.players == [Player::Human; 2];
     if !ours {
         series.setup = None;
         return;

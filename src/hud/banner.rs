@@ -14,7 +14,14 @@ use crate::theme::palette;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BannerQueue>()
         .add_systems(Startup, spawn_banner)
-        .add_systems(Update, show_banner.in_set(GameSet::Presentation));
+        // After the discs' motion, which puts the banner's time at the end of the board's
+        // busy time: before it the banner would be timed to end with the flips.
+        .add_systems(
+            Update,
+            show_banner
+                .after(crate::board::discs::DiscMotion)
+                .in_set(GameSet::Presentation),
+        );
 }
 
 #[derive(Component)]

@@ -417,6 +417,32 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
     assert!(!app.world().resource::<Series>().active());
 }
 
+/// A game opened during a match (pasted, loaded) keeps the players and rules on the board,
+/// but it is not a game of the match: its result must not count.
+#[test]
+fn a_game_opened_during_a_match_ends_the_match() {
+    let mut app = two_people();
+    app.world_mut().write_message(StartMatch {
+        rules: Rules::default(),
+        size: BoardSize::Eight,
+        games: 4,
+    });
+    app.update();
+    assert!(app.world().resource::<Series>().active());
+    // A finished game pasted in: a board where only Black has discs (Black has won).
+    app.world_mut()
+        .write_message(reversi::clipboard::OpenGameText {
+            text: format!("XX{} X", "-".repeat(62)),
+            setup: None,
+        });
+    app.update();
+    app.update();
+    assert!(matches!(state(&app).status(), Status::Over(_)));
+    let series = app.world().resource::<Series>().clone();
+    assert!(!series.active(), "{:?}", series.points());
+    assert_eq!(series.points(), [0.0, 0.0]);
+}
+
 #[test]
 fn the_placing_players_pad_rumbles_with_the_flips() {
     let (mut app, pad) = pad_against_keyboard();
