@@ -1,6 +1,8 @@
 //! Reviewing a game, finished or in progress (Home, or the HUD's Review button, starts it at
 //! the first position): a bar of step buttons under the board (first, back, forward, last,
-//! done) with the arrow keys, Home/End and Enter doing the same. A click on a legal square
+//! done) with the arrow keys, Home/End and Enter doing the same (on a gamepad the d-pad's
+//! left and right, the shoulder buttons and A: it places nothing in a review). A click on a
+//! legal square
 //! plays on from the position shown (a branch); then a button leads back to the original
 //! record. The rules do the stepping (`ReviewRequest`); this only asks and shows
 //! where the review stands.
@@ -102,30 +104,81 @@ pub fn look_back(requests: &mut MessageWriter<ReviewRequest>) {
 
 fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    pads: Query<&Gamepad>,
     state: Res<Match>,
     mut requests: MessageWriter<ReviewRequest>,
 ) {
-    let pressed = |k: KeyCode| keys.just_pressed(k);
     if !state.reviewing {
         // Home while playing looks back from the first position (the computer waits).
-        if pressed(KeyCode::Home) {
+        if keys.just_pressed(KeyCode::Home) {
             look_back(&mut requests);
         }
         return;
     }
-    if pressed(KeyCode::ArrowLeft) {
-        requests.write(ReviewRequest::Step(-1));
-    }
-    if pressed(KeyCode::ArrowRight) {
-        requests.write(ReviewRequest::Step(1));
-    }
-    if pressed(KeyCode::Home) {
-        requests.write(ReviewRequest::First);
-    }
-    if pressed(KeyCode::End) {
-        requests.write(ReviewRequest::Last);
-    }
-    if pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter) {
-        requests.write(ReviewRequest::Finish);
+    let pads: Vec<&Gamepad> = pads.iter().collect();
+    requests.write_batch(review_steps(&keys, &pads));
+}
+
+/// What the keys and pads pressed this frame ask of a review under way: the arrow keys or
+/// the d-pad step, Home/End or the shoulder buttons jump to the ends, Enter or A finishes.
+fn review_steps(keys: &ButtonInput<KeyCode>, pads: &[&Gamepad]) -> Vec<ReviewRequest> {
+    let pad = |b: GamepadButton| pads.iter().any(|p| p.just_pressed(b));
+    let key = |k: KeyCode| keys.just_pressed(k);
+    [
+        (
+            key(KeyCode::ArrowLeft) || pad(GamepadButton::DPadLeft),
+            ReviewRequest::Step(-1),
+        ),
+        (
+            key(KeyCode::ArrowRight) || pad(GamepadButton::DPadRight),
+            ReviewRequest::Step(1),
+        ),
+        (
+            key(KeyCode::Home) || pad(GamepadButton::LeftTrigger),
+            ReviewRequest::First,
+        ),
+        (
+            key(KeyCode::End) || pad(GamepadButton::RightTrigger),
+            ReviewRequest::Last,
+        ),
+        (
+            key(KeyCode::Enter) || key(KeyCode::NumpadEnter) || pad(GamepadButton::South),
+            ReviewRequest::Finish,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(asked, request)| asked.then_some(request))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player with only a gamepad can step through a review and finish it (the pad once
+    /// had no way out of a review but the undo button's step back).
+    #[test]
+    fn a_gamepad_steps_through_a_review_and_finishes_it() {
+        let keys = ButtonInput::<KeyCode>::default();
+        let mut pad = Gamepad::default();
+        assert!(review_steps(&keys, &[&pad]).is_empty());
+        for (button, request) in [
+            (GamepadButton::DPadLeft, ReviewRequest::Step(-1)),
+            (GamepadButton::DPadRight, ReviewRequest::Step(1)),
+            (GamepadButton::LeftTrigger, ReviewRequest::First),
+            (GamepadButton::RightTrigger, ReviewRequest::Last),
+            (GamepadButton::South, ReviewRequest::Finish),
+        ] {
+            pad.digital_mut().reset_all();
+            pad.digital_mut().press(button);
+            assert_eq!(review_steps(&keys, &[&pad]), vec![request], "{button:?}");
+        }
+        let mut keys = keys;
+        keys.press(KeyCode::ArrowRight);
+        keys.press(KeyCode::Enter);
+        assert_eq!(
+            review_steps(&keys, &[]),
+            vec![ReviewRequest::Step(1), ReviewRequest::Finish]
+        );
     }
 }
