@@ -229,15 +229,17 @@ impl Position {
         }
     }
 
-    /// A set-up position (from a board string): supplies are what 32 each leaves.
+    /// A set-up position (from a board string). Its supplies are what a game that reached it
+    /// without passes would have left: the empty squares, split with the odd one to the side
+    /// to move. (Discs on the board say nothing of who placed them: flips change colours.)
     pub fn from_discs(rules: Rules, black: Bitboard, white: Bitboard, to_move: Color) -> Position {
         let white = Bitboard(white.0 & !black.0);
-        let left = |n: u32| 32u32.saturating_sub(n) as u8;
+        let supply = split_supply(64 - (black.count() + white.count()), to_move);
         Position {
             rules,
             discs: [black.0, white.0],
             to_move,
-            supply: [left(black.count()), left(white.count())],
+            supply,
         }
     }
 
@@ -349,15 +351,16 @@ impl Position {
             .collect()
     }
 
-    /// The discs a placement on `sq` would flip (every line; for previews and the AI).
+    /// The discs a placement on `sq` would flip (every line; for previews and the AI); none
+    /// on a square already taken, as on every board size.
     pub fn flips_of(&self, sq: Square) -> Bitboard {
-        if self.in_free_opening() {
-            return Bitboard::EMPTY;
-        }
         let (p, o) = (
             self.discs[self.to_move.index()],
             self.discs[(!self.to_move).index()],
         );
+        if self.in_free_opening() || (p | o) >> sq.index() & 1 == 1 {
+            return Bitboard::EMPTY;
+        }
         Bitboard(bits::flips(p, o, sq.index()))
     }
 
@@ -488,10 +491,87 @@ impl Position {
     }
 }
 
+/// The discs left to each side (black, white) for a set-up position with `empties` empty
+/// squares and `to_move` to move, as a game without passes would leave them: one disc per
+/// empty square, the odd one to the side to move.
+pub(crate) fn split_supply(empties: u32, to_move: Color) -> [u8; 2] {
+    let (mover, other) = (empties.div_ceil(2) as u8, (empties / 2) as u8);
+    match to_move {
+        Color::Black => [mover, other],
+        Color::White => [other, mover],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::*;
+
+    /// A taken square flips nothing, as on every board size (f5 is Black's own disc here,
+    /// yet the flip function alone finds two discs to flip from it).
+    #[test]
+    fn a_taken_square_flips_nothing() {
+        let mut game = crate::Game::new(Rules::default());
+        game.play_transcript("f5d6c3d3c4").unwrap();
+        assert_eq!(game.current().flips_of(sq("f5")), Bitboard::EMPTY);
+        let legal = game.current().legal_squares().squares().next().unwrap();
+        assert!(game.current().flips_of(legal).count() > 0);
+    }
+
+    /// A set-up board under a 32-disc rule gets the supplies of a game that reached it
+    /// without passes: they add up to the empty squares. (They were 32 less each colour's
+    /// discs on the board, which flips change: a game could be over on its set-up board
+    /// that was not over in play.) Both the 8×8 path and every board size.
+    #[test]
+    fn set_up_boards_get_the_supplies_of_play() {
+        use crate::grid::{BoardSize, GridMove, GridPosition};
+        for out in [OutOfDiscs::OpponentHandsOne, OutOfDiscs::GameEnds] {
+            let rules = Rules {
+                supply: DiscSupply::ThirtyTwoEach(out),
+                ..Rules::default()
+            };
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..40 {
+                let mut p = Position::new(rules);
+                while let Status::ToMove(_) = p.status() {
+                    let moves = p.legal_moves();
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let mv = moves[(seed >> 33) as usize % moves.len()];
+                    p = p.play(mv).unwrap().0;
+                    let black = p.discs(Color::Black);
+                    let white = p.discs(Color::White);
+                    let set_up = Position::from_discs(rules, black, white, p.to_move());
+                    assert_eq!(set_up.supply(), p.supply(), "{p:?}");
+                    assert_eq!(set_up.status(), p.status(), "{p:?}");
+                }
+            }
+            for size in BoardSize::ALL {
+                let mut seed = 7u64;
+                for _ in 0..10 {
+                    let mut p = GridPosition::new(size, rules);
+                    while let Status::ToMove(_) = p.status() {
+                        let moves: Vec<GridMove> = p.legal_moves();
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let mv = moves[(seed >> 33) as usize % moves.len()];
+                        p = p.play(mv).unwrap().0;
+                        let set_up = GridPosition::from_discs(
+                            size,
+                            rules,
+                            p.discs(Color::Black),
+                            p.discs(Color::White),
+                            p.to_move(),
+                        );
+                        assert_eq!(set_up.supply(), p.supply(), "{size:?}");
+                        assert_eq!(set_up.status(), p.status(), "{size:?}");
+                    }
+                }
+            }
+        }
+    }
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -578,12 +658,13 @@ mod tests {
         };
         let start = Position::new(handover);
         assert_eq!(start.supply(), Some([30, 30]));
-        // A set-up position where black has 32 discs on the board and can still move.
+        // A set-up position (31 empty squares, black to move: 16 and 15 discs left), then
+        // black down to its last disc.
         let black = Bitboard(0x0000_0000_FFFF_FFFF & !(1 << 31));
         let white = Bitboard(1 << 39 | 1 << 31);
-        let p = Position::from_discs(handover, black, white, Color::Black);
-        let black_supply = p.supply().unwrap()[0];
-        assert_eq!(black_supply, 1);
+        let mut p = Position::from_discs(handover, black, white, Color::Black);
+        assert_eq!(p.supply(), Some([16, 15]));
+        p.supply = [1, 15];
         let mv = p.legal_moves()[0];
         let (p2, placed) = p.play(mv).unwrap();
         assert!(!placed.handed_over);

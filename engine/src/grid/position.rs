@@ -141,7 +141,10 @@ impl GridPosition {
         )
     }
 
-    /// A set-up position: supplies are what half the squares each leaves.
+    /// A set-up position. Its supplies are what a game that reached it without passes would
+    /// have left: the empty squares, split with the odd one to the side to move (at the
+    /// start, half the squares each less the discs set up). Discs on the board say nothing of
+    /// who placed them: flips change colours.
     pub fn from_discs(
         size: BoardSize,
         rules: Rules,
@@ -152,14 +155,13 @@ impl GridPosition {
         let full = size.geometry().full;
         let black = black & full;
         let white = white & full & !black;
-        let each = size.squares() / 2;
-        let left = |n: u32| each.saturating_sub(n) as u8;
+        let empties = size.squares() - (black | white).count_ones();
         GridPosition {
             size,
             rules,
             discs: [black, white],
             to_move,
-            supply: [left(black.count_ones()), left(white.count_ones())],
+            supply: crate::position::split_supply(empties, to_move),
         }
     }
 
