@@ -175,7 +175,11 @@ fn open_game_text(
                 menu.as_mut().set_if_neq(Menu::None);
                 let moves = game.ply();
                 toasts.write(Toast(Msg::new("opened-game-of").arg("moves", moves)));
-                resume.write(ResumeRequest { game, setup });
+                resume.write(ResumeRequest {
+                    game,
+                    setup,
+                    keep_save: false,
+                });
             }
             Err(why) => {
                 toasts.write(Toast(

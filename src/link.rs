@@ -2,8 +2,8 @@
 //! moves (`#f5d6c3…`, `#parallel+one-line/f5d6…` for a variant, `#10x10/g6f7…` or
 //! `#6x6+parallel/…` on another board), kept up to date after
 //! every move, so copying the address shares the game and reloading keeps it. A page opened
-//! with a fragment starts from that game (the player against the computer, as a new game
-//! would be set up); a fragment that is not a legal game is named in the title menu, which
+//! with a fragment starts from that game: as it was set up where it is the saved game (a
+//! reload), else the player against the computer, as a new game would be; a fragment that is not a legal game is named in the title menu, which
 //! starts a normal game.
 
 use bevy::prelude::*;
@@ -14,7 +14,8 @@ use reversi_engine::grid::{
 use reversi_engine::{Rules, UnknownRule};
 
 use crate::i18n::{Explain, Msg};
-use crate::rules::{Match, whole_record};
+use crate::records::Resumable;
+use crate::rules::{GameSetup, Match, whole_record};
 
 /// Longer than any real game's transcript (96 moves of up to three characters on 10×10, passes,
 /// a tag): anything longer is
@@ -142,6 +143,31 @@ pub fn game_from_fragment(text: &str) -> Result<Option<GridGame>, NotAGame> {
     Ok(Some(game))
 }
 
+/// How a page opened with `game` in its link sets it up, and whether the save keeps the game
+/// it holds (see [`ResumeRequest::keep_save`](crate::rules::ResumeRequest::keep_save)). A
+/// reload shows the saved game in the link: it resumes as it was set up (who plays which
+/// side, the level, the names). Another game opens as a new game would be set up, the player
+/// against the computer, and the saved game stays until the player's first move in it.
+pub fn setup_for_link(game: &GridGame, saved: Option<&Resumable>) -> (GameSetup, bool) {
+    // The fragment names the size and rules too; a save from a set-up board is never linked.
+    let same = |r: &&Resumable| {
+        let whole = whole_record(&r.game);
+        *whole.start() == GridPosition::new(whole.size(), whole.rules())
+            && fragment_of(&whole) == fragment_of(&whole_record(game))
+    };
+    match saved.filter(same) {
+        Some(r) => (r.setup.clone(), false),
+        None => {
+            let setup = GameSetup {
+                rules: game.rules(),
+                size: game.size(),
+                ..GameSetup::default()
+            };
+            (setup, true)
+        }
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 pub(crate) use browser::plugin;
 
@@ -150,10 +176,10 @@ mod browser {
     use bevy::prelude::*;
     use reversi_engine::grid::GridGame;
 
-    use super::{game_from_fragment, link_of};
+    use super::{game_from_fragment, link_of, setup_for_link};
     use crate::i18n::{Explain, Msg};
-    use crate::records::SaveNotice;
-    use crate::rules::{GameSetup, Match, ResumeRequest};
+    use crate::records::{SaveNotice, SavedGame};
+    use crate::rules::{Match, ResumeRequest};
     use crate::schedule::GameSet;
     use crate::state::menu::Menu;
     use crate::web::page;
@@ -187,18 +213,19 @@ mod browser {
 
     fn open_link(
         mut linked: ResMut<LinkedGame>,
+        saved: Res<SavedGame>,
         mut resume: MessageWriter<ResumeRequest>,
         mut menu: ResMut<NextState<Menu>>,
     ) {
         let Some(game) = linked.0.take() else {
             return;
         };
-        let setup = GameSetup {
-            rules: game.rules(),
-            size: game.size(),
-            ..GameSetup::default()
-        };
-        resume.write(ResumeRequest { game, setup });
+        let (setup, keep_save) = setup_for_link(&game, saved.0.as_ref());
+        resume.write(ResumeRequest {
+            game,
+            setup,
+            keep_save,
+        });
         // The link's game is what the player came for: show it, not the title menu.
         menu.set(Menu::None);
     }
@@ -227,7 +254,54 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Player;
+    use reversi_engine::search::Level;
     use reversi_engine::{FlipRule, StartPosition};
+
+    #[test]
+    fn a_reload_resumes_the_saved_game_as_it_was_set_up() {
+        let setup = GameSetup {
+            players: [Player::Computer(Level::Master), Player::Human],
+            names: ["Ada".into(), "Bo".into()],
+            ..GameSetup::default()
+        };
+        let mut played = GridGame::new(BoardSize::Eight, Rules::default());
+        played.play_transcript("f5d6c3d3c4f4").unwrap();
+        let saved = Resumable {
+            game: played.clone(),
+            setup: setup.clone(),
+        };
+        let linked = game_from_fragment(&fragment_of(&played)).unwrap().unwrap();
+        assert_eq!(
+            setup_for_link(&linked, Some(&saved)),
+            (setup.clone(), false)
+        );
+
+        // Reviewed when the page was left: the save and the link both hold the whole game.
+        let mut reviewed = played.clone();
+        reviewed.undo();
+        reviewed.undo();
+        let saved_in_review = Resumable {
+            game: reviewed,
+            setup: setup.clone(),
+        };
+        assert_eq!(
+            setup_for_link(&linked, Some(&saved_in_review)),
+            (setup.clone(), false)
+        );
+
+        // Another game in the link: a new game's setup, and the save keeps its own game.
+        let other = game_from_fragment("f5f6e6").unwrap().unwrap();
+        let (fresh, keep) = setup_for_link(&other, Some(&saved));
+        assert_eq!(fresh, GameSetup::default());
+        assert!(keep);
+        let shorter = game_from_fragment("f5d6c3").unwrap().unwrap();
+        assert!(setup_for_link(&shorter, Some(&saved)).1);
+        let on_ten = game_from_fragment("10x10/").unwrap().unwrap();
+        let (ten, _) = setup_for_link(&on_ten, Some(&saved));
+        assert_eq!(ten.size, BoardSize::Ten);
+        assert_eq!(ten.players, GameSetup::default().players);
+    }
 
     #[test]
     fn games_round_trip_through_links() {

@@ -224,7 +224,8 @@ impl SaveFile {
 }
 
 /// After every change to the game, the record goes to the save. A game not yet begun is not
-/// saved, so starting a new game keeps the old save until the first move. While a finished
+/// saved, so starting a new game keeps the old save until the first move; so does a game
+/// opened with [`keep_save`](crate::rules::ResumeRequest::keep_save). While a finished
 /// game is reviewed the record is already saved whole.
 fn autosave(
     file: Res<SaveFile>,
@@ -240,7 +241,7 @@ fn autosave(
     let changed = placed.read().count()
         + taken_back.read().count()
         + passed.read().count()
-        + reset.read().count()
+        + reset.read().filter(|r| !r.keep_save).count()
         > 0;
     if !changed
         || state.reviewing

@@ -235,6 +235,9 @@ pub struct NewGameRequest(pub GameSetup);
 pub struct ResumeRequest {
     pub game: GridGame,
     pub setup: GameSetup,
+    /// The save keeps the game it holds until this one's first change, as for a new game: a
+    /// game opened from a link that is not the saved one is not yet the player's.
+    pub keep_save: bool,
 }
 
 /// Reviewing a game, one placed disc per step (passes go with the move before).
@@ -342,6 +345,8 @@ pub struct BoardReset {
     /// A new game from the start position (the board may sweep the old discs away), rather
     /// than a jump to another position of the same or a loaded game.
     pub new_game: bool,
+    /// The save keeps the game it holds (see [`ResumeRequest::keep_save`]).
+    pub keep_save: bool,
 }
 
 fn start_new_games(
@@ -355,7 +360,10 @@ fn start_new_games(
             GridGame::new(setup.size, setup.rules),
             setup.clone(),
         );
-        reset.write(BoardReset { new_game: true });
+        reset.write(BoardReset {
+            new_game: true,
+            keep_save: false,
+        });
     }
 }
 
@@ -428,7 +436,10 @@ fn resume_games(
             continue;
         }
         replace_game(&mut state, request.game.clone(), request.setup.clone());
-        reset.write(BoardReset::default());
+        reset.write(BoardReset {
+            new_game: false,
+            keep_save: request.keep_save,
+        });
     }
 }
 

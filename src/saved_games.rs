@@ -412,6 +412,7 @@ fn open_games(
                 resume.write(ResumeRequest {
                     game: saved.game,
                     setup,
+                    keep_save: false,
                 });
             }
             Err(why) => {

@@ -694,6 +694,7 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     app.world_mut().write_message(ResumeRequest {
         game: offered.game,
         setup: offered.setup,
+        keep_save: false,
     });
     app.update();
     settle(&mut app);
@@ -708,6 +709,36 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
         reversi_engine::ggf::GridRecord::parse(&again).unwrap().game,
         state(&app).game
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_game_opened_to_keep_the_save_is_saved_from_its_first_move_only() {
+    let (dir, save) = temp_save("keep");
+    let path = save.path().unwrap();
+    let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    place(&mut app, "f5");
+    settle(&mut app);
+    let before = std::fs::read_to_string(&path).unwrap();
+
+    // Another game, opened as a link that is not the saved game opens it.
+    let mut other = GridGame::new(EIGHT, Rules::default());
+    other.play_transcript("d3c3").unwrap();
+    app.world_mut().write_message(ResumeRequest {
+        game: other,
+        setup: GameSetup::two_players(Rules::default()),
+        keep_save: true,
+    });
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game.ply(), 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    place(&mut app, "c4");
+    settle(&mut app);
+    let after = std::fs::read_to_string(&path).unwrap();
+    let record = reversi_engine::ggf::GridRecord::parse(&after).unwrap();
+    assert_eq!(record.game, state(&app).game);
+    assert_eq!(record.game.ply(), 3);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -278,6 +278,7 @@ fn resume_game(
         requests.write(ResumeRequest {
             game: r.game,
             setup: r.setup,
+            keep_save: false,
         });
         next.set(Menu::None);
     }

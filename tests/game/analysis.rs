@@ -145,6 +145,7 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
     app.world_mut().write_message(ResumeRequest {
         game: game.clone(),
         setup: GameSetup::two_players(Rules::default()),
+        keep_save: false,
     });
     wait_until(&mut app, "the review", |app| {
         app.world().resource::<GameReview>().complete()
