@@ -2,8 +2,8 @@
 //! `REVERSI_AUTOMATION=1` the game prints where each square and each visible button is on
 //! screen and, after every change, the position and status, so a script can click squares and
 //! buttons with xdotool and check.
-//! In the browser the same lines always go to the page (`reversiPage.report`), which shows
-//! the score in the tab's title and keeps them for the browser test.
+//! In the browser the same lines always go to the page (`reversiPage.report`), which keeps
+//! them for the browser test (and takes the first as the sign that the game has loaded).
 
 use bevy::prelude::*;
 use reversi_engine::grid::{grid_board_string, squares};

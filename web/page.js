@@ -129,7 +129,6 @@
       page.state = state;
       page.states.push(state);
       if (page.states.length > 500) page.states.shift();
-      document.title = t('web-tab-title', { black: state.black, white: state.white });
       const box = byId('loading');
       if (box && !box.classList.contains('failed')) box.classList.add('done');
       keepForOffline();
@@ -178,6 +177,11 @@
     } catch {
       return raw;
     }
+  }
+
+  // The tab's title: the game writes it (the score in its language and colours).
+  function setTitle(text) {
+    document.title = text;
   }
 
   function setFragment(text) {
@@ -349,7 +353,7 @@
   }
 
   const page = {
-    start, report, fragment, setFragment, load, save, keys, remove, languages,
+    start, report, fragment, setFragment, setTitle, load, save, keys, remove, languages,
     state: null, states: [], squares: null, buttons: null, frames, failure: null,
     audioStates: () => (sound.context ? [sound.context.state] : []),
   };

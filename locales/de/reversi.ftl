@@ -362,7 +362,6 @@ web-starting = Wird gestartet …
 web-no-webgl = Dieser Browser kann das Spiel nicht anzeigen: WebGL2 ist nicht verfügbar. Mit einem aktuellen Chrome, Edge, Firefox oder Safari klappt es.
 web-start-failed = Das Spiel konnte nicht starten: { $why }
 web-crashed = Das Spiel wurde mit einem Fehler beendet: { $why }. Lade die Seite neu, um weiterzuspielen.
-web-tab-title = Reversi · Schwarz { $black } – Weiß { $white }
 
 ## Spielanleitung (aus dem Titelmenü und dem Pausenmenü): Seiten neben dem Brett, jede mit
 ## einem Beispiel, das auf dem Brett gespielt wird

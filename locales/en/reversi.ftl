@@ -360,7 +360,6 @@ web-starting = Starting…
 web-no-webgl = This browser cannot show the game: WebGL2 is not available. A current Chrome, Edge, Firefox or Safari can.
 web-start-failed = The game could not start: { $why }
 web-crashed = The game stopped with an error: { $why }. Reload the page to play on.
-web-tab-title = Reversi · Black { $black } – White { $white }
 
 ## How to play (from the title menu and the pause menu): pages beside the board, each with
 ## an example played on the board

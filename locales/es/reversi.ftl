@@ -363,7 +363,6 @@ web-starting = Iniciando…
 web-no-webgl = Este navegador no puede mostrar el juego: WebGL2 no está disponible. Funciona con una versión actual de Chrome, Edge, Firefox o Safari.
 web-start-failed = No se pudo iniciar el juego: { $why }
 web-crashed = El juego se detuvo por un error: { $why }. Recarga la página para seguir jugando.
-web-tab-title = Reversi · Negro { $black } – Blanco { $white }
 
 ## Cómo jugar (desde el menú de título y el menú de pausa): páginas junto al tablero, cada una
 ## con un ejemplo que se juega en el tablero

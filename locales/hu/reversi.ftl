@@ -347,7 +347,6 @@ web-starting = Indítás…
 web-no-webgl = Ez a böngésző nem tudja megjeleníteni a játékot: a WebGL2 nem érhető el. Egy friss Chrome, Edge, Firefox vagy Safari képes rá.
 web-start-failed = A játék nem tudott elindulni: { $why }
 web-crashed = A játék hibával leállt: { $why }. A folytatáshoz töltsd újra az oldalt.
-web-tab-title = Reversi · Fekete { $black } – Fehér { $white }
 
 ## Hogyan játssz? (a kezdőmenüből és a szünetmenüből): oldalak a tábla mellett, mindegyiken
 ## egy példa, amelyet a táblán játszunk le

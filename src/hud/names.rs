@@ -1,5 +1,6 @@
 //! How the HUD names the game and its players: the window title ("Reversi - Against the
-//! computer - Black 12 : 10 White"), kept up to date, and each player's label.
+//! computer - Black 12 : 10 White", the browser tab's too), kept up to date in the player's
+//! language and colours, and each player's label.
 
 use bevy::prelude::*;
 
@@ -42,6 +43,11 @@ fn window_title(
         return;
     }
     let title = translations.text(&title_text(&state, &settings));
+    // A window's title does not reach the browser's tab: the page sets that.
+    #[cfg(target_arch = "wasm32")]
+    if let Err(e) = crate::web::page::set_title(&title) {
+        warn!("cannot set the page's title: {e}");
+    }
     for mut w in &mut windows {
         if w.title != title {
             w.title = title.clone();

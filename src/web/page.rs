@@ -13,6 +13,8 @@ extern "C" {
     fn js_fragment() -> Result<String, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = setFragment)]
     fn js_set_fragment(text: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = setTitle)]
+    fn js_set_title(text: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = load)]
     fn js_load(key: &str) -> Result<Option<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = save)]
@@ -35,12 +37,27 @@ extern "C" {
     fn js_play_sound(id: u32, gain: f32, speed: f32) -> Result<(), JsValue>;
 }
 
+/// What went wrong, in the words the browser gave: a thrown string as it is, an exception
+/// (storage full or refused: `QuotaExceededError`, `SecurityError`) as its name and message.
 fn why(e: JsValue) -> String {
-    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+    if let Some(text) = e.as_string() {
+        return text;
+    }
+    match e.dyn_into::<js_sys::Error>() {
+        Ok(error) => {
+            let name = String::from(error.name());
+            let message = String::from(error.message());
+            match message.is_empty() {
+                true => name,
+                false => format!("{name}: {message}"),
+            }
+        }
+        Err(e) => format!("{e:?}"),
+    }
 }
 
-/// A state line (see `automation`) for the page: it shows the score in the tab's title and
-/// keeps the last lines for tests.
+/// A state line (see `automation`) for the page: it keeps the last lines for tests (the
+/// first one tells it the game has loaded).
 pub fn report(line: &str) {
     let _ = js_report(line);
 }
@@ -53,6 +70,11 @@ pub fn fragment() -> Result<String, String> {
 /// Replaces the fragment without adding a history entry (every move would otherwise be one).
 pub fn set_fragment(text: &str) -> Result<(), String> {
     js_set_fragment(text).map_err(why)
+}
+
+/// The tab's title (`document.title`).
+pub fn set_title(text: &str) -> Result<(), String> {
+    js_set_title(text).map_err(why)
 }
 
 /// The browser's preferred languages, best first (`navigator.languages`).
