@@ -12,7 +12,7 @@ use crate::clipboard::OpenGameText;
 use crate::i18n::{Msg, Tr};
 use crate::state::devices::{Device, command_held};
 use crate::state::menu::Menu;
-use crate::theme::focus::{Focused, TakesText, TextEntry, TypedKeys};
+use crate::theme::focus::{Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,6 +44,7 @@ pub fn open_game_row(p: &mut ChildSpawnerCommands) {
             widgets::small_button(Msg::verbatim("")),
             GameTextField,
             TakesText,
+            SubmitsOnEnter,
         ))
         .insert(widgets::left_aligned(360.0))
         .observe(click_to_type);
@@ -53,7 +54,8 @@ pub fn open_game_row(p: &mut ChildSpawnerCommands) {
 }
 
 /// A click on the field puts the caret there for typing (a click that opened a game would
-/// reopen the last one before a new one could be typed); Enter in it opens what it holds.
+/// reopen the last one before a new one could be typed); Enter in it (a pad's A on it) opens
+/// what it holds.
 fn click_to_type(
     activate: On<widgets::Activate>,
     draft: Res<GameTextDraft>,

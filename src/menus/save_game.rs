@@ -3,7 +3,6 @@
 //! the moves only. Saving a name already on the shelf replaces that game; the menu says so
 //! before the player saves.
 
-use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 
 use super::navigation::{go_back, menu_root};
@@ -12,8 +11,9 @@ use crate::rules::Match;
 use crate::saved_games::{
     Format, GameShelf, ListSavedGames, SaveGameRequest, ShelfList, file_name, suggested_name,
 };
+use crate::state::devices::Device;
 use crate::state::menu::Menu;
-use crate::theme::focus::{FocusFirst, Focused, TakesText, TextEntry, TypedKeys};
+use crate::theme::focus::{FocusFirst, Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
 use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
 
@@ -23,8 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                // In `TextEntry`, before the focus moves (Presentation): Enter in the field
-                // saves, it does not go on.
+                // In `TextEntry`, before Enter uses the field (Presentation): the name
+                // saved is what was typed before it.
                 type_name.in_set(TextEntry),
                 show_draft,
             )
@@ -86,9 +86,11 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
                         widgets::small_button(Msg::verbatim("")),
                         NameField,
                         TakesText,
+                        SubmitsOnEnter,
                         FocusFirst,
                     ))
-                    .insert(widgets::left_aligned(420.0));
+                    .insert(widgets::left_aligned(420.0))
+                    .observe(save_from_field);
                 });
                 p.spawn(widgets::labelled_row()).with_children(|r| {
                     r.spawn(widgets::row_label("save-format"));
@@ -136,28 +138,32 @@ fn save(
     requests.write(draft.request());
 }
 
-/// Typing the name; Enter in the field saves at once.
+/// Enter in the field (a pad's A on it) saves at once; a click only puts the caret there.
+/// The Enter that chose "Save game" came while that button had the focus, and one held
+/// since is not pressed again (see `focus::SubmitsOnEnter`).
+fn save_from_field(
+    activate: On<widgets::Activate>,
+    draft: Res<SaveDraft>,
+    mut requests: MessageWriter<SaveGameRequest>,
+) {
+    if activate.by != Device::Mouse {
+        requests.write(draft.request());
+    }
+}
+
+/// Typing the name: only keys that came while the field had the focus.
 fn type_name(
     typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
     fields: Query<Entity, With<NameField>>,
     mut draft: ResMut<SaveDraft>,
-    mut requests: MessageWriter<SaveGameRequest>,
 ) {
-    // Only keys that came while the field had the focus: the Enter that chose "Save game"
-    // came while that button had it, and is not taken for one typed here.
     let Ok(field) = fields.single() else {
         return;
     };
     let name = text_entry::edited(&draft.name, typed.into_box(field), &keys, MAX_NAME);
     if name != draft.name {
         draft.name = name;
-    }
-    if typed
-        .into_box(field)
-        .any(|k| k.state.is_pressed() && k.logical_key == Key::Enter)
-    {
-        requests.write(draft.request());
     }
 }
 

@@ -1,8 +1,8 @@
 //! Keyboard and gamepad use of every on-screen panel, for players who do not touch the mouse.
 //! The panel on top (a `FocusScope`) has one focused button, drawn with an outline: Tab and
 //! Shift+Tab walk through its buttons, Up/Down (d-pad, stick) go to the row above or below
-//! (landing on the option chosen there), Left/Right move along a row, Enter/Space (South)
-//! use it. A press focuses what it pressed (in a panel with a default button, such as the
+//! (landing on the option chosen there), Left/Right move along a row (not out of a text
+//! box), Enter/Space (South) use it. A press focuses what it pressed (in a panel with a default button, such as the
 //! new-game menu's Start, an option clicked leaves the focus there, so Enter still starts).
 //! Whatever the device, a used button receives [`Activate`], so every button is wired once.
 //!
@@ -74,9 +74,17 @@ pub struct DefaultButton;
 #[derive(Component, Default)]
 pub struct FormOption;
 
-/// A button that takes typed text while focused (Space types a space instead of using it).
+/// A button that takes typed text while focused: Space types a space instead of using it,
+/// Left and Right stay in the box (a player moving the caret must not send the letters after
+/// it to the button beside), and Enter moves on to the next stop, or uses the box where it
+/// [`SubmitsOnEnter`].
 #[derive(Component, Default)]
 pub struct TakesText;
+
+/// A text box where Enter uses it ([`Activate`] by the keyboard: open the game typed, save
+/// under the name typed) instead of moving on. A held Enter uses it once.
+#[derive(Component, Default)]
+pub struct SubmitsOnEnter;
 
 /// The focused button of the top panel, if one is up.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,7 +321,7 @@ fn navigate(
     parents: Query<&ChildOf>,
     selected: Query<&Selected>,
     first: Query<(), With<FocusFirst>>,
-    takes_text: Query<(), With<TakesText>>,
+    text_boxes: Query<Has<SubmitsOnEnter>, With<TakesText>>,
     keys: Res<ButtonInput<KeyCode>>,
     typed: Res<TypedKeys>,
     pads: Query<(Entity, &Gamepad)>,
@@ -349,24 +357,31 @@ fn navigate(
     // before the frame's click belong to what had the focus then, not to what was clicked.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in typed.after_press().filter(|k| k.state.is_pressed()) {
-        let typing = takes_text.contains(order[current].0);
-        let nav = match (&key.logical_key, key.key_code) {
-            (Key::Tab, _) if shift => Nav::Previous,
-            (Key::Tab, _) => Nav::Next,
-            (Key::ArrowUp, _) => Nav::Up,
-            (Key::ArrowDown, _) => Nav::Down,
-            (Key::ArrowLeft, _) => Nav::Left,
-            (Key::ArrowRight, _) => Nav::Right,
-            // Enter in a text box finishes it: on to the next stop.
-            (Key::Enter, _) if typing => Nav::Next,
-            // (In a text box Space types a space and Enter was taken above.)
-            (Key::Enter | Key::Space, _) | (_, KeyCode::NumpadEnter) if !typing && !key.repeat => {
-                commands.trigger(Activate {
-                    entity: order[current].0,
-                    by: Device::Keyboard,
-                });
-                continue;
-            }
+        let text_box = text_boxes.get(order[current].0).ok();
+        let typing = text_box.is_some();
+        let enter = key.logical_key == Key::Enter || key.key_code == KeyCode::NumpadEnter;
+        // A held Enter or Space uses a button once, and finishes a text box once.
+        let uses = !key.repeat
+            && match text_box {
+                Some(submits) => enter && submits,
+                None => enter || key.logical_key == Key::Space,
+            };
+        if uses {
+            commands.trigger(Activate {
+                entity: order[current].0,
+                by: Device::Keyboard,
+            });
+            continue;
+        }
+        let nav = match &key.logical_key {
+            Key::Tab if shift => Nav::Previous,
+            Key::Tab => Nav::Next,
+            Key::ArrowUp => Nav::Up,
+            Key::ArrowDown => Nav::Down,
+            Key::ArrowLeft if !typing => Nav::Left,
+            Key::ArrowRight if !typing => Nav::Right,
+            // Enter in a text box that does not submit finishes it: on to the next stop.
+            _ if enter && typing && !key.repeat => Nav::Next,
             _ => continue,
         };
         current = target(&order, current, nav, &selected);

@@ -497,3 +497,92 @@ fn options_clicked_in_a_panel_with_a_default_button_leave_enter_to_it() {
         ["option", "start", "open", "open", "setting", "setting"]
     );
 }
+
+/// One key pressed (and, unless it is a held key's repeat, released) within the next frame.
+fn send_key(app: &mut App, window: Entity, key_code: KeyCode, logical: &str, repeat: bool) {
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let logical_key = match logical {
+        "Enter" => Key::Enter,
+        "ArrowRight" => Key::ArrowRight,
+        "ArrowLeft" => Key::ArrowLeft,
+        "Tab" => Key::Tab,
+        c => Key::Character(c.into()),
+    };
+    let states: &[ButtonState] = match repeat {
+        true => &[ButtonState::Pressed],
+        false => &[ButtonState::Pressed, ButtonState::Released],
+    };
+    for &state in states {
+        let key = KeyboardInput {
+            key_code,
+            logical_key: logical_key.clone(),
+            state,
+            text: None,
+            repeat,
+            window,
+        };
+        app.world_mut().write_message(key.clone());
+        app.world_mut()
+            .write_message(WindowEvent::KeyboardInput(key));
+    }
+}
+
+#[test]
+fn text_boxes_keep_the_arrows_and_a_held_enter_uses_one_once() {
+    use reversi::theme::focus::{FocusScope, Focused, SubmitsOnEnter, TakesText};
+    let (mut app, window) = focus_app();
+    app.init_resource::<UsedButtons>();
+    // The Open row in small: a box where Enter opens what it holds, the Open button; then a
+    // name box where Enter moves on, and the button after it.
+    let menu = app.world_mut().spawn((Node::default(), FocusScope(0))).id();
+    let field = laid_out_button(&mut app, "field", Vec2::new(100.0, 100.0));
+    let open = laid_out_button(&mut app, "open", Vec2::new(150.0, 100.0));
+    let name = laid_out_node(&mut app, Vec2::new(200.0, 100.0));
+    let after = laid_out_button(&mut app, "after", Vec2::new(250.0, 100.0));
+    app.world_mut()
+        .entity_mut(field)
+        .insert((TakesText, SubmitsOnEnter, ChildOf(menu)));
+    app.world_mut().entity_mut(open).insert(ChildOf(menu));
+    app.world_mut()
+        .entity_mut(name)
+        .insert((TakesText, ChildOf(menu)));
+    app.world_mut().entity_mut(after).insert(ChildOf(menu));
+    app.update();
+    let focused = |app: &App| app.world().resource::<Focused>().0;
+    assert_eq!(focused(&app), Some(field));
+
+    // "ab", Right (a player moving the caret), Left, "c": the box keeps the focus and all
+    // the letters (Right took them to Open, which dropped them).
+    type_letters(&mut app, window, "ab");
+    send_key(&mut app, window, KeyCode::ArrowRight, "ArrowRight", false);
+    app.update();
+    send_key(&mut app, window, KeyCode::ArrowLeft, "ArrowLeft", false);
+    type_letters(&mut app, window, "c");
+    app.update();
+    assert_eq!(focused(&app), Some(field));
+    assert_eq!(app.world().resource::<Typed>().text, "abc");
+
+    // Enter held down: the box is used once, and keeps the focus (a refused text can be
+    // corrected at once).
+    send_key(&mut app, window, KeyCode::Enter, "Enter", false);
+    app.update();
+    for _ in 0..3 {
+        send_key(&mut app, window, KeyCode::Enter, "Enter", true);
+        app.update();
+    }
+    assert_eq!(app.world().resource::<UsedButtons>().0, ["field"]);
+    assert_eq!(focused(&app), Some(field));
+
+    // In the name box Enter moves on to the next stop, once however long it is held, and
+    // does not use that stop.
+    quick_click(&mut app, window, name, MouseButton::Left);
+    assert_eq!(focused(&app), Some(name));
+    send_key(&mut app, window, KeyCode::Enter, "Enter", false);
+    app.update();
+    for _ in 0..3 {
+        send_key(&mut app, window, KeyCode::Enter, "Enter", true);
+        app.update();
+    }
+    assert_eq!(focused(&app), Some(after));
+    assert_eq!(app.world().resource::<UsedButtons>().0, ["field"]);
+}
