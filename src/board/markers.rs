@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use reversi_engine::grid::{Cell, GridMove, squares};
-use reversi_engine::{FlipRule, Status};
+use reversi_engine::{Color as Side, FlipRule, Status};
 
 use super::count::EndCount;
 use super::discs::{Disc, DiscAssets};
@@ -13,7 +13,7 @@ use super::squares::{BoardSquare, SquareMaterials};
 use crate::ai::AiThinking;
 use crate::rules::Match;
 use crate::schedule::GameSet;
-use crate::settings::Settings;
+use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::{Cursor, Cursors};
 use crate::theme::palette;
@@ -31,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             update_last_move,
             update_preview,
             highlight_cursor_square,
+            recolor_ghosts,
         )
             .in_set(GameSet::Presentation),
     );
@@ -75,7 +76,7 @@ fn create_marker_assets(
         ..default()
     };
     let ghost = |side| StandardMaterial {
-        base_color: palette::face(settings.colors, side).with_alpha(0.45),
+        base_color: ghost_color(settings.colors, side),
         alpha_mode: AlphaMode::Blend,
         ..default()
     };
@@ -84,8 +85,8 @@ fn create_marker_assets(
         legal: materials.add(unlit(palette::LEGAL_MARK)),
         last: materials.add(unlit(palette::LAST_MOVE)),
         ghosts: [
-            materials.add(ghost(reversi_engine::Color::Black)),
-            materials.add(ghost(reversi_engine::Color::White)),
+            materials.add(ghost(Side::Black)),
+            materials.add(ghost(Side::White)),
         ],
     };
     // The ghost disc exists once and moves to the hovered square.
@@ -98,6 +99,30 @@ fn create_marker_assets(
         Pickable::IGNORE,
     ));
     commands.insert_resource(assets);
+}
+
+/// A side's ghost: its face, translucent.
+fn ghost_color(scheme: ColorScheme, side: Side) -> Color {
+    palette::face(scheme, side).with_alpha(0.45)
+}
+
+/// The ghosts take the colours the player chooses, as the discs' faces do.
+fn recolor_ghosts(
+    settings: Res<Settings>,
+    assets: Option<Res<MarkerAssets>>,
+    materials: Option<ResMut<Assets<StandardMaterial>>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let (Some(assets), Some(mut materials)) = (assets, materials) else {
+        return;
+    };
+    for side in Side::BOTH {
+        if let Some(mut m) = materials.get_mut(&assets.ghosts[side.index()]) {
+            m.base_color = ghost_color(settings.colors, side);
+        }
+    }
 }
 
 fn update_legal_markers(

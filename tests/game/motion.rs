@@ -331,3 +331,99 @@ fn a_key_cuts_the_computers_showing_short() {
         Some(square)
     );
 }
+
+/// A game played to its end from the start, the legal square at `step` times the ply (in
+/// the order of the squares) each time.
+fn finished_game(step: usize) -> GridGame {
+    let mut game = GridGame::new(EIGHT, Rules::default());
+    loop {
+        match game.status() {
+            Status::Over(_) => return game,
+            Status::MustPass(_) => {
+                game.play(GridMove::Pass).unwrap();
+            }
+            Status::ToMove(_) => {
+                let cells: Vec<Cell> = game.current().legal_cells().collect();
+                let cell = cells[game.ply() * step % cells.len()];
+                game.play(GridMove::at(cell)).unwrap();
+            }
+        }
+    }
+}
+
+/// Every text shown in the app, in English.
+fn texts_shown(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    let mut texts = world.query::<&reversi::i18n::Tr>();
+    let translations = world.resource::<reversi::i18n::Translations>();
+    texts
+        .iter(world)
+        .map(|tr| translations.text_in(reversi::i18n::Language::English, &tr.0))
+        .collect()
+}
+
+#[test]
+fn a_finished_game_opened_over_another_gets_a_game_over_panel_of_its_own() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    app.add_plugins(reversi::hud::game_over::plugin);
+    // At instant speed nothing moves between the two games to take the first panel down.
+    app.world_mut().resource_mut::<Settings>().animation =
+        reversi::settings::AnimationSpeed::Instant;
+    let (first, second) = (finished_game(0), finished_game(3));
+    let discs = |game: &GridGame| {
+        let Status::Over(outcome) = game.status() else {
+            panic!("the game is over")
+        };
+        format!("Black {} - {} White", outcome.discs[0], outcome.discs[1])
+    };
+    assert_ne!(discs(&first), discs(&second), "two games with two results");
+    for game in [first, second] {
+        app.world_mut().write_message(ResumeRequest {
+            game: game.clone(),
+            setup: GameSetup::two_players(Rules::default()),
+            keep_save: false,
+        });
+        for _ in 0..30 {
+            app.update();
+        }
+        let shown = texts_shown(&mut app);
+        assert!(
+            shown.iter().any(|t| t.contains(&discs(&game))),
+            "the panel says {}: {shown:?}",
+            discs(&game)
+        );
+    }
+}
+
+#[test]
+fn the_ghost_disc_takes_the_colours_the_player_chooses() {
+    use reversi::board::markers::GhostDisc;
+    use reversi::settings::ColorScheme;
+    let mut app = app_built(GameSetup::default(), SaveFile::none(), |app| {
+        app.add_plugins(bevy::asset::AssetPlugin::default())
+            .init_asset::<Mesh>()
+            .init_asset::<StandardMaterial>()
+            .init_asset::<Image>();
+    });
+    let ghost_color = |app: &mut App| {
+        let world = app.world_mut();
+        let handle = world
+            .query_filtered::<&MeshMaterial3d<StandardMaterial>, With<GhostDisc>>()
+            .single(world)
+            .expect("one ghost disc")
+            .0
+            .clone();
+        world
+            .resource::<Assets<StandardMaterial>>()
+            .get(&handle)
+            .unwrap()
+            .base_color
+    };
+    let face = |scheme| reversi::theme::palette::face(scheme, Side::Black).with_alpha(0.45);
+    assert_eq!(ghost_color(&mut app), face(ColorScheme::BlackWhite));
+    for scheme in [ColorScheme::RedGreen, ColorScheme::Accessible] {
+        app.world_mut().resource_mut::<Settings>().colors = scheme;
+        app.update();
+        assert_eq!(ghost_color(&mut app), face(scheme));
+    }
+}
