@@ -332,6 +332,21 @@ async function openLinks(browser, base) {
   console.log(`  a 10×10 link opens on a 10×10 board: ${tenHash}`);
   await context.close();
 
+  // A reload: the link holds the saved game, which resumes as it was set up (two people,
+  // their names), not as the player against the computer.
+  const current = '(;GM[Othello]PC[Reversi]DT[2026-11-28 10:00:00 UTC]PB[Ann]PW[Bob]RE[?]TY[8]' +
+    'BO[8 ---------------------------O*------*O--------------------------- *]' +
+    'B[F5]W[D6]B[C3]W[D3]PL[human,human];)';
+  ({ page, context } = await openPage(browser, `${base}/#f5d6c3d3`,
+    { storage: { 'reversi/current.ggf': current } }));
+  s = await waitFor(page, 'the saved game', (t) => t.moves === 'f5d6c3d3' && t.menu === 'None' && settled(t));
+  check(s.names === 'Ann|Bob', `reloaded: the game came back with ${s.names}, not its players Ann|Bob`);
+  await page.waitForTimeout(2000);
+  check(s.thinking === 'false' && (await page.evaluate(() => window.reversiPage.state.ply)) === '4',
+    'reloaded: the computer played in a two-player game');
+  console.log(`  a reload resumes the saved game with its players (${s.names}): ${s.moves}`);
+  await context.close();
+
   let log;
   ({ page, context, log } = await openPage(browser, `${base}/#f5d6zz`));
   s = await waitFor(page, 'a new game after a bad link', settled);
