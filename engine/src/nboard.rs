@@ -230,6 +230,9 @@ impl Session {
     /// line, then `status` to clear the GUI's status line. The board does not change; the GUI
     /// sends the move back with `move`.
     pub fn go(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
+        if self.game.current().is_over() {
+            return vec![over()];
+        }
         let mut out = self.best_move(stop, clock);
         out.push("status".to_string());
         out
@@ -238,7 +241,7 @@ impl Session {
     fn best_move(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
         let pos = self.game.current();
         match pos.status() {
-            Status::Over(_) => return vec![CommandError("the game is over".into()).reply()],
+            Status::Over(_) => return vec![over()],
             Status::MustPass(_) => return vec!["=== PA".to_string()],
             Status::ToMove(_) => {}
         }
@@ -290,10 +293,13 @@ impl Session {
     /// `status` to clear the GUI's status line.
     pub fn hint(&mut self, n: usize, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
         let pos = self.game.current();
+        if pos.is_over() {
+            return vec![over()];
+        }
         let board = pos.board();
         let empties = board.empties().count_ones();
         let mut out = match pos.status() {
-            Status::Over(_) => vec![CommandError("the game is over".into()).reply()],
+            Status::Over(_) => vec![over()],
             Status::MustPass(_) => vec![format!("search PA 0.00 0 {}", self.depth)],
             Status::ToMove(_) if let Some(moves) = self.book_moves(&board) => {
                 // NBoard's book line: `book PV EVAL GAMES DEPTH`. The book counts no games;
@@ -322,6 +328,12 @@ impl Session {
         out.push("status".to_string());
         out
     }
+}
+
+/// The answer to `go` or `hint` on a finished game: an error line, which stays on the GUI's
+/// status line (a `status` after it would clear it at once).
+fn over() -> String {
+    CommandError("the game is over".into()).reply()
 }
 
 /// `hint`'s answer: a `KIND MOVE EVAL 0 DEPTH` line (`search` or `book`) for each of the first
@@ -413,6 +425,18 @@ mod tests {
         s.apply(&parse_command("move d6").unwrap().unwrap())
             .unwrap();
         assert_eq!(s.game().transcript(), "f5d6");
+    }
+
+    #[test]
+    fn a_finished_game_gets_an_error_that_stays_on_the_status_line() {
+        // White has no disc left: the game is over.
+        let board = format!("{}{}", "-".repeat(60), "****");
+        let game = format!("set game (;GM[Othello]TY[8]BO[8 {board} O];)");
+        let s = &mut session(&["nboard 2", &game]);
+        assert!(s.game().current().is_over());
+        let error = vec!["status error: the game is over".to_string()];
+        assert_eq!(s.go(&AtomicBool::new(false), &NoClock), error);
+        assert_eq!(s.hint(3, &AtomicBool::new(false), &NoClock), error);
     }
 
     #[test]

@@ -171,6 +171,44 @@ fn ping_stops_a_search_at_once() {
 }
 
 #[test]
+fn a_new_go_or_hint_replaces_a_running_search_and_ping_never_waits() {
+    use reversi_engine::{Position, Rules};
+    let mut engine = Engine::start();
+    engine.send("nboard 2");
+    engine.send("set depth 60");
+    engine.send("set game (;GM[Othello]TY[8];)");
+    // An unusual line (the first legal square each time), far out of the book.
+    let mut pos = Position::new(Rules::default());
+    for _ in 0..24 {
+        let mv = pos.legal_moves()[0];
+        engine.send(&format!("move {mv}"));
+        pos = pos.play(mv).unwrap().0;
+    }
+    engine.send("hint 3");
+    engine.until("status thinking", 10);
+    std::thread::sleep(Duration::from_millis(300));
+    // `go` stops the hint (which would run for hours) and searches; `ping` stops that.
+    engine.send("go");
+    engine.until("status thinking", 10);
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    engine.send("ping 4");
+    let reply = engine.until("pong", 10);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        asked.elapsed()
+    );
+    let mv = reply
+        .iter()
+        .find(|l| l.starts_with("==="))
+        .expect("go's best move so far before the pong");
+    let square = mv.split_whitespace().nth(1).unwrap().to_ascii_lowercase();
+    let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert!(legal.contains(&square), "{reply:?} (legal: {legal:?})");
+}
+
+#[test]
 fn closing_the_pipe_ends_the_engine() {
     let mut engine = Engine::start();
     engine.send("nboard 2");

@@ -16,14 +16,13 @@ struct Running {
 }
 
 impl Running {
-    /// Waits for the search (stopping it first if `stop`) and takes the session back.
-    fn finish(self, stop: bool) -> Session {
-        if stop {
-            self.stop.store(true, Ordering::Relaxed);
-        }
+    /// Stops the search, waits for its answer (its best move so far) and takes the session
+    /// back; after a failed search, `fresh` (the engine's settings, a new game).
+    fn finish(self, fresh: impl FnOnce() -> Session) -> Session {
+        self.stop.store(true, Ordering::Relaxed);
         self.handle.join().unwrap_or_else(|_| {
             println!("status error: the search failed; the engine starts over");
-            Session::new()
+            fresh()
         })
     }
 }
@@ -97,7 +96,7 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Op
 }
 
 /// The NBoard protocol: a thread reads stdin, this loop answers, and `go`/`hint` search on a
-/// thread of their own until they finish or the next command stops them.
+/// thread of their own until they finish or the next command (any) stops them.
 pub fn run(args: &[String]) -> ExitCode {
     let mut threads = 1;
     let mut book = true;
@@ -124,12 +123,15 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     });
     // The session is with the search thread while one runs, here otherwise.
-    let session = Session::new().with_threads(threads);
-    let mut session = Some(if book {
-        session
-    } else {
-        session.without_book()
-    });
+    let fresh = || {
+        let session = Session::new().with_threads(threads);
+        if book {
+            session
+        } else {
+            session.without_book()
+        }
+    };
+    let mut session = Some(fresh());
     let mut running: Option<Running> = None;
     for input in commands {
         let line = match input {
@@ -148,9 +150,10 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         };
         if let Some(search) = running.take() {
-            // A new search waits for the last; anything else (ping, a new position) stops it.
-            let stop = !matches!(command, Command::Go | Command::Hint(_));
-            session = Some(search.finish(stop));
+            // Any command stops the search (it still answers with its best so far): a new
+            // `go` or `hint` replaces it, and `ping`, `quit` and a new position never wait
+            // on one that could run for hours.
+            session = Some(search.finish(fresh));
         }
         match command {
             Command::Quit => return ExitCode::SUCCESS,
@@ -184,7 +187,7 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     // The GUI closed the pipe: stop thinking and leave.
     if let Some(search) = running {
-        search.finish(true);
+        search.finish(fresh);
     }
     ExitCode::SUCCESS
 }
