@@ -76,8 +76,10 @@ fn follow_results(
     // A game opened on the board (pasted, loaded, a link) is not one of the match, even
     // with the match's players and rules.
     let opened = resumed.read().count() > 0;
-    // How to play's examples are not a game of the match: it goes on when they end.
-    if !state.is_changed() || state.reviewing || state.demonstrating() {
+    // How to play's examples are not a game of the match: it goes on when they end. Nor is
+    // a branch played from a review (a what-if, which needs nobody's agreement): the match
+    // keeps the result of the game it came from.
+    if !state.is_changed() || state.reviewing || state.demonstrating() || state.original.is_some() {
         return;
     }
     let Some(expected) = &series.setup else {

@@ -67,6 +67,15 @@ fn open_votes(
     menu: Res<State<Menu>>,
     mut next: ResMut<NextState<Menu>>,
 ) {
+    // An ask whose prompt never opened (Esc or a pad's Start in the same frame sent the game
+    // to the pause menu instead) is dropped: left standing, it refused every later ask.
+    let prompt_coming = matches!(
+        *next,
+        NextState::Pending(Menu::UndoVote) | NextState::PendingIfNeq(Menu::UndoVote)
+    );
+    if vote.asked.is_some() && *menu.get() != Menu::UndoVote && !prompt_coming {
+        vote.asked = None;
+    }
     let Some(ask) = asks.read().last() else {
         return;
     };

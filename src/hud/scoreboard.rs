@@ -12,7 +12,7 @@ use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, Player, RedoRequest, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
-use crate::state::devices::{Device, Seats};
+use crate::state::devices::{Device, Seats, command_held};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
 use crate::theme::{fonts, palette, widgets};
@@ -451,9 +451,7 @@ fn hud_keys(
     {
         hint.write(HintRequest);
     }
-    if keys.just_pressed(KeyCode::KeyU)
-        || (keys.pressed(KeyCode::ControlLeft) && keys.just_pressed(KeyCode::KeyZ))
-    {
+    if undo_keys(&keys) {
         undo.write(UndoAsk {
             by: seats.side_of(Device::Keyboard, &state, &series),
         });
@@ -474,5 +472,38 @@ fn hud_keys(
     }
     if keys.just_pressed(KeyCode::KeyN) {
         settings.show_legal_moves = !settings.show_legal_moves;
+    }
+}
+
+/// U, or Ctrl+Z (either Ctrl, or Cmd), pressed this frame: a Ctrl pressed and let go within
+/// one slow frame still counts.
+fn undo_keys(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.just_pressed(KeyCode::KeyU) || (command_held(keys) && keys.just_pressed(KeyCode::KeyZ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_z_undoes_however_quickly_it_is_pressed() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyZ);
+        assert!(!undo_keys(&keys), "Z alone");
+        for ctrl in [
+            KeyCode::ControlLeft,
+            KeyCode::ControlRight,
+            KeyCode::SuperLeft,
+        ] {
+            // Ctrl down and up again, and Z, within one frame.
+            let mut keys = ButtonInput::<KeyCode>::default();
+            keys.press(ctrl);
+            keys.release(ctrl);
+            keys.press(KeyCode::KeyZ);
+            assert!(undo_keys(&keys), "{ctrl:?}");
+        }
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyU);
+        assert!(undo_keys(&keys));
     }
 }

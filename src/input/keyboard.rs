@@ -113,11 +113,22 @@ fn keys(
             });
         }
     }
-    // "1" then "0" is row 10: the jump to row 1 goes on to row 10.
+    // "1" then "0" is row 10: the jump to row 1 goes on to row 10, whether the 1 came in
+    // this frame (a slow frame holds the whole "j10") or before it with no other key since.
+    let other_key = input.get_just_pressed().any(|k| {
+        !matches!(
+            k,
+            KeyCode::Digit0 | KeyCode::ShiftLeft | KeyCode::ShiftRight
+        )
+    });
+    let this_frame = jumped.filter(|sq| sq.row == 0).map(|sq| sq.column);
+    let earlier = on_row_one.take().filter(|_| !other_key);
     if input.just_pressed(KeyCode::Digit0)
-        && let Some(c) = on_row_one.take()
+        && let Some(c) = this_frame.or(earlier)
     {
         jumped = Some(Cell { column: c, row: 9 });
+    } else if !other_key {
+        *on_row_one = earlier; // nothing typed: the 1 may still be followed by a 0
     }
     let jumped = match jumped.filter(|sq| size.contains(*sq)) {
         Some(sq) => {

@@ -194,6 +194,28 @@ fn a_square_typed_within_one_frame_is_where_the_arrows_step_from() {
 }
 
 #[test]
+fn row_ten_is_typed_in_one_frame_or_over_several() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()).on(BoardSize::Ten));
+    let at = |app: &App| cursor(app, Side::Black).square.map(|c| c.to_string());
+    // j, 1 and 0 in one slow frame.
+    tap_within_one_frame(&mut app, &[KeyCode::KeyJ, KeyCode::Digit1, KeyCode::Digit0]);
+    assert_eq!(at(&app).as_deref(), Some("j10"));
+    // c1, a step down, then 0 alone: the 0 no longer belongs to the 1.
+    tap_within_one_frame(&mut app, &[KeyCode::KeyC, KeyCode::Digit1]);
+    assert_eq!(at(&app).as_deref(), Some("c1"));
+    tap(&mut app, KeyCode::ArrowDown);
+    tap_within_one_frame(&mut app, &[KeyCode::Digit0]);
+    assert_eq!(at(&app).as_deref(), Some("c2"));
+    // b, 1 and, frames later, 0: b10.
+    tap_within_one_frame(&mut app, &[KeyCode::KeyB, KeyCode::Digit1]);
+    for _ in 0..5 {
+        app.update();
+    }
+    tap_within_one_frame(&mut app, &[KeyCode::Digit0]);
+    assert_eq!(at(&app).as_deref(), Some("b10"));
+}
+
+#[test]
 fn a_whole_game_is_played_with_the_keyboard_alone() {
     let mut app = two_people();
     let mut rng_state = 0x2545_f491_u32;
@@ -348,6 +370,34 @@ fn an_undo_needs_the_other_players_agreement() {
     assert_eq!(menu(&solo), Menu::None);
 }
 
+#[test]
+fn an_undo_asked_as_the_pause_menu_opens_can_be_asked_again() {
+    let (mut app, _pad) = pad_against_keyboard();
+    place(&mut app, "f5");
+    settle(&mut app);
+    let menu = |app: &App| *app.world().resource::<State<Menu>>().get();
+    // U and Esc in one slow frame: the ask is taken, then Esc sends the game to Pause.
+    app.world_mut().write_message(UndoAsk { by: None });
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::Pause);
+    app.update();
+    assert_eq!(menu(&app), Menu::Pause);
+    app.world_mut()
+        .resource_mut::<NextState<Menu>>()
+        .set(Menu::None);
+    app.update();
+    // Back in the game, an undo is asked again and the prompt opens.
+    app.world_mut().write_message(UndoAsk { by: None });
+    app.update();
+    app.update();
+    assert_eq!(menu(&app), Menu::UndoVote);
+    tap(&mut app, KeyCode::KeyY);
+    app.update();
+    assert_eq!(state(&app).game.ply(), 0);
+}
+
 /// Replaces the game on the board by one a single move from its end: `winner` plays d1 and
 /// wipes the other side out.
 fn one_move_from_the_end(app: &mut App, winner: Side) {
@@ -415,6 +465,43 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
         .write_message(NewGameRequest(against_the_computer(Level::ALL[0])));
     app.update();
     assert!(!app.world().resource::<Series>().active());
+}
+
+#[test]
+fn a_branch_played_from_a_match_game_leaves_its_result() {
+    let mut app = two_people();
+    app.world_mut().write_message(StartMatch {
+        rules: Rules::default(),
+        size: BoardSize::Eight,
+        games: 2,
+    });
+    app.update();
+    // Black a1, White b1 and a2, Black to move: c1 (White must pass), then a3 wins all.
+    let eight = BoardSize::Eight;
+    let black = eight.bit(sq("a1"));
+    let white = eight.bit(sq("b1")) | eight.bit(sq("a2"));
+    let start = GridPosition::from_discs(eight, Rules::default(), black, white, Side::Black);
+    {
+        let mut state = app.world_mut().resource_mut::<Match>();
+        state.game = GridGame::from_position(start);
+        state.generation += 1;
+    }
+    place(&mut app, "c1");
+    settle(&mut app);
+    place(&mut app, "a3");
+    settle(&mut app);
+    assert!(matches!(state(&app).status(), Status::Over(_)));
+    assert_eq!(app.world().resource::<Series>().points(), [1.0, 0.0]);
+    // A what-if from the start of the review: a3 first. The match game stays Black's win.
+    app.world_mut().write_message(ReviewRequest::Jump(0));
+    app.update();
+    place(&mut app, "a3");
+    settle(&mut app);
+    assert!(state(&app).original.is_some(), "a branch");
+    assert!(!matches!(state(&app).status(), Status::Over(_)));
+    let series = app.world().resource::<Series>().clone();
+    assert_eq!(series.points(), [1.0, 0.0]);
+    assert!(series.next_game_due());
 }
 
 /// A game opened during a match (pasted, loaded) keeps the players and rules on the board,
