@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, review_finished_game.in_set(super::study::Wishes));
 }
 
-pub(super) fn presentation(app: &mut App) {
+pub fn presentation(app: &mut App) {
     app.add_systems(
         Update,
         (
@@ -178,9 +178,13 @@ fn review_finished_game(
 #[derive(Component)]
 struct ReviewPanel;
 
-/// What the panel was drawn for, so it is rebuilt only when that changes.
+/// What the panel was drawn for, so it is rebuilt only when that changes. The match's
+/// generation tells games apart: another finished game of the same length, already
+/// analysed (opened again, or the original record after a branch), looks the same by the
+/// counts alone.
 #[derive(Default, PartialEq)]
 struct Drawn {
+    generation: u64,
     scored: usize,
     complete: bool,
     ply: usize,
@@ -203,6 +207,7 @@ fn show_panel(
     // Only a finished record is analysed; a game in progress looked back over has no panel.
     let wanted =
         (over && (matches!(state.status(), Status::Over(_)) || state.reviewing)).then(|| Drawn {
+            generation: state.generation,
             scored: review.scored,
             complete: review.complete(),
             ply: state.game.ply(),

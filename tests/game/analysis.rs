@@ -116,6 +116,17 @@ fn exact_scores(board: GridBoard) -> Vec<(Cell, i32)> {
 /// FFO #20: six empties, Black to move. The game below plays it out with the worst move
 /// every time, so it has mistakes to find, all of them exactly measurable.
 fn worst_play_from_ffo_20() -> GridGame {
+    play_from_ffo_20(|scores| {
+        scores
+            .iter()
+            .min_by_key(|s| (s.1, s.0.row, s.0.column))
+            .unwrap()
+            .0
+    })
+}
+
+/// FFO #20 played out with `choose` picking from each position's exact scores.
+fn play_from_ffo_20(choose: impl Fn(&[(Cell, i32)]) -> Cell) -> GridGame {
     let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
     let start = parse_grid_board(text).unwrap().position(Rules::default());
     let mut game = GridGame::from_position(start);
@@ -128,11 +139,7 @@ fn worst_play_from_ffo_20() -> GridGame {
             Status::ToMove(_) => {
                 let board = game.current().board();
                 let scores = exact_scores(board);
-                let worst = scores
-                    .iter()
-                    .min_by_key(|s| (s.1, s.0.row, s.0.column))
-                    .unwrap();
-                game.play(GridMove::at(worst.0)).unwrap();
+                game.play(GridMove::at(choose(&scores))).unwrap();
             }
         }
     }
@@ -210,4 +217,71 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
             .legal_cells()
             .any(|c| c == worst.best)
     );
+}
+
+#[test]
+fn the_analysis_panel_is_remade_for_another_game_of_the_same_length() {
+    let mut app = app_built(
+        GameSetup::two_players(Rules::default()),
+        SaveFile::none(),
+        |app| {
+            app.add_plugins(bevy::asset::AssetPlugin::default())
+                .init_asset::<Mesh>()
+                .init_asset::<StandardMaterial>()
+                .init_asset::<Image>();
+        },
+    );
+    app.add_plugins(reversi::analysis::game_review::presentation);
+    let worst = worst_play_from_ffo_20();
+    // Another game of as many moves (the k-th worst move each time): other mistakes, the
+    // same counts on the panel.
+    fn all_games(game: GridGame, out: &mut Vec<GridGame>) {
+        match game.status() {
+            Status::Over(_) => out.push(game),
+            Status::MustPass(_) => {
+                let mut next = game.clone();
+                next.play(GridMove::Pass).unwrap();
+                all_games(next, out);
+            }
+            Status::ToMove(_) => {
+                for cell in game.current().legal_cells() {
+                    let mut next = game.clone();
+                    next.play(GridMove::at(cell)).unwrap();
+                    all_games(next, out);
+                }
+            }
+        }
+    }
+    let mut games = Vec::new();
+    all_games(GridGame::from_position(*worst.start()), &mut games);
+    let other = games
+        .into_iter()
+        .find(|g| g.moves().len() == worst.moves().len() && g.moves()[0] != worst.moves()[0])
+        .expect("another game of the same length");
+    let mut panels = Vec::new();
+    for game in [&worst, &other, &worst] {
+        app.world_mut().write_message(ResumeRequest {
+            game: game.clone(),
+            setup: GameSetup::two_players(Rules::default()),
+            keep_save: false,
+        });
+        app.update();
+        wait_until(&mut app, "the review", |app| {
+            app.world().resource::<GameReview>().complete()
+        });
+        for _ in 0..5 {
+            app.update();
+        }
+        let world = app.world_mut();
+        let mut texts = world.query::<&reversi::i18n::Tr>();
+        let translations = world.resource::<reversi::i18n::Translations>();
+        let mut shown: Vec<String> = texts
+            .iter(world)
+            .map(|tr| translations.text_in(reversi::i18n::Language::English, &tr.0))
+            .collect();
+        shown.sort();
+        panels.push(shown);
+    }
+    assert_ne!(panels[0], panels[1], "two games, two panels");
+    assert_eq!(panels[2], panels[0], "the first game again, its own panel");
 }
