@@ -184,6 +184,11 @@
     document.title = text;
   }
 
+  // Another link pasted into this tab's address bar changes only the fragment, which loads
+  // nothing: the page starts again from it (the game in progress is kept in its autosave).
+  // The game's own changes (replaceState, below) send no hashchange.
+  window.addEventListener('hashchange', () => window.location.reload());
+
   function setFragment(text) {
     const url = text ? `#${text}` : window.location.pathname + window.location.search;
     window.history.replaceState(null, '', url);

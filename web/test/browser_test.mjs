@@ -320,6 +320,10 @@ async function openLinks(browser, base) {
   await shootAndCheck(page, 'web-link.png', `link #${moves}, then ${s.moves.slice(moves.length)}`);
   const hash = await page.evaluate(() => window.location.hash);
   check(hash === `#${s.moves}`, `linked game: the address bar holds ${hash}, not #${s.moves}`);
+  // Another link pasted into the same tab's address bar: the page follows it.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => { window.location.hash = '#d3c3'; })]);
+  s = await waitFor(page, 'the second link\'s game', (t) => t.moves.startsWith('d3c3') && t.menu === 'None');
+  console.log(`  another link in the same tab opens its game: ${s.moves}`);
   await context.close();
 
   // A 10×10 game by link: the board is built for it and the worker answers on it.
