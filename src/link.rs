@@ -192,7 +192,13 @@ mod browser {
                 Err(why) => {
                     warn!("The link's game could not be opened: {why} (fragment `{text}`)");
                     let message = Msg::new("link-not-opened").arg("why", why.explain());
-                    app.insert_resource(SaveNotice(Some(message)));
+                    // After the save's own notice, if it had one: both went wrong.
+                    match app.world_mut().get_resource_mut::<SaveNotice>() {
+                        Some(mut notice) => notice.0.push(message),
+                        None => {
+                            app.insert_resource(SaveNotice(vec![message]));
+                        }
+                    }
                     let _ = page::set_fragment("");
                     None
                 }

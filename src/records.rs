@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         warn!("{notice:?}");
     }
     app.insert_resource(SavedGame(saved))
-        .insert_resource(SaveNotice(notice))
+        .insert_resource(SaveNotice(notice.into_iter().collect()))
         .add_message::<StorageFailed>()
         .add_systems(Update, autosave.in_set(GameSet::Presentation));
 }
@@ -46,10 +46,10 @@ pub struct Resumable {
 #[derive(Resource, Default)]
 pub struct SavedGame(pub Option<Resumable>);
 
-/// What went wrong with the save (in the browser: the link) at start-up, for the new-game menu
-/// to say.
+/// What went wrong with the save (in the browser: also the link) at start-up, for the
+/// new-game menu to say: each thing that went wrong, in order.
 #[derive(Resource, Default)]
-pub struct SaveNotice(pub Option<Msg>);
+pub struct SaveNotice(pub Vec<Msg>);
 
 /// The extra GGF property that says who plays each side: `human` or `computer:LEVEL`.
 const PLAYERS_PROPERTY: &str = "PL";

@@ -690,7 +690,7 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
         .expect("a game to resume");
     assert_eq!(offered.game, played);
     assert_eq!(offered.setup, against_the_computer(Level::ALL[2]));
-    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    assert!(app.world().resource::<SaveNotice>().0.is_empty());
     app.world_mut().write_message(ResumeRequest {
         game: offered.game,
         setup: offered.setup,
@@ -780,7 +780,8 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
             .world()
             .resource::<SaveNotice>()
             .0
-            .clone()
+            .first()
+            .cloned()
             .expect("a notice");
         let notice = english(&notice);
         assert!(notice.contains(why), "{name}: {notice}");
@@ -816,7 +817,7 @@ fn a_crash_between_write_and_rename_keeps_the_last_save() {
         .clone()
         .expect("the last save");
     assert_eq!(offered.game, played);
-    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    assert!(app.world().resource::<SaveNotice>().0.is_empty());
     assert!(!dir.join("current.ggf.tmp").exists());
     assert!(path.exists());
     let _ = std::fs::remove_dir_all(dir);
@@ -871,7 +872,7 @@ fn a_finished_game_is_kept_but_not_offered() {
     std::fs::write(&path, &text).unwrap();
     let app = app_saving_to(GameSetup::two_players(Rules::default()), save);
     assert!(app.world().resource::<SavedGame>().0.is_none());
-    assert!(app.world().resource::<SaveNotice>().0.is_none());
+    assert!(app.world().resource::<SaveNotice>().0.is_empty());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_dir_all(dir);
 }

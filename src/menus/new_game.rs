@@ -112,7 +112,7 @@ fn spawn_menu(
                     r.spawn(widgets::small_button("menu-how-to-play"))
                         .observe(open_over(Menu::NewGame, Menu::HowToPlay));
                 });
-                if let Some(text) = &notice.0 {
+                for text in &notice.0 {
                     p.spawn(widgets::label(text.clone()));
                 }
                 if let Some(text) = resume {
