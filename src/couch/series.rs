@@ -51,6 +51,7 @@ fn start_games(
             game: 0,
             results: vec![None; usize::from(start.games.max(1))],
             setup: None,
+            black_outside: 0,
         };
         let setup = fresh
             .setup_for(start.rules, &settings.players)
@@ -70,9 +71,21 @@ fn start_games(
 
 fn follow_results(
     state: Res<Match>,
+    settings: Res<Settings>,
     mut series: ResMut<Series>,
     mut resumed: MessageReader<ResumeRequest>,
 ) {
+    // Who has Black outside a match: the game's names say, where they are the two people's
+    // the other way round.
+    if state.is_changed() {
+        let [first, second] = [&settings.players[0].name, &settings.players[1].name];
+        let names = &state.setup.names;
+        let swapped = first != second && names[0] == *second && names[1] == *first;
+        let black = usize::from(swapped);
+        if series.black_outside != black {
+            series.black_outside = black;
+        }
+    }
     // A game opened on the board (pasted, loaded, a link) is not one of the match, even
     // with the match's players and rules.
     let opened = resumed.read().count() > 0;

@@ -18,6 +18,10 @@ pub struct Series {
     pub results: Vec<Option<Outcome>>,
     /// The setup this match asked for; another one on the board means the match is over.
     pub(crate) setup: Option<GameSetup>,
+    /// Outside a match, the person with Black: player 1, unless the game on the board names
+    /// the two people the other way round (a match's game resumed after a restart, where
+    /// player 2 had Black).
+    pub(crate) black_outside: usize,
 }
 
 impl Series {
@@ -33,7 +37,7 @@ impl Series {
         if self.setup.is_some() {
             self.game % 2
         } else {
-            0
+            self.black_outside
         }
     }
 

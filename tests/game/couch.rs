@@ -13,7 +13,7 @@ use reversi::couch::series::{NextMatchGame, StartMatch};
 use reversi::couch::undo_vote::{UndoAnswer, UndoAsk, UndoVote};
 use reversi::input::keyboard::{COLUMNS, ROWS};
 use reversi::state::cursors::{Cursors, ViewTurn};
-use reversi::state::devices::Seats;
+use reversi::state::devices::{Device, Seats};
 use reversi::state::series::Series;
 
 use super::*;
@@ -465,6 +465,48 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
         .write_message(NewGameRequest(against_the_computer(Level::ALL[0])));
     app.update();
     assert!(!app.world().resource::<Series>().active());
+}
+
+#[test]
+fn a_two_player_game_resumed_with_the_people_swapped_gives_each_their_side() {
+    let (mut app, pad) = pad_against_keyboard();
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.players[0].name = "Anna".into();
+        settings.players[1].name = "Ben".into();
+    }
+    // A match's second game, saved before a restart: Ben (player 2) has Black.
+    let mut game = GridGame::new(BoardSize::Eight, Rules::default());
+    game.play_transcript("f5").unwrap();
+    app.world_mut().write_message(ResumeRequest {
+        game,
+        setup: GameSetup {
+            names: ["Ben".into(), "Anna".into()],
+            ..GameSetup::two_players(Rules::default())
+        },
+        keep_save: false,
+    });
+    app.update();
+    app.update();
+    let side = |app: &App, device| {
+        let world = app.world();
+        world.resource::<Seats>().side_of(
+            device,
+            world.resource::<Match>(),
+            world.resource::<Series>(),
+        )
+    };
+    // Anna holds the pad and plays White, as the board's labels say; Ben has the keyboard.
+    assert_eq!(side(&app, Device::Pad(pad)), Some(Side::White));
+    assert_eq!(side(&app, Device::Keyboard), Some(Side::Black));
+    // A new game from the menu puts Anna on Black again.
+    app.world_mut().write_message(NewGameRequest(GameSetup {
+        names: ["Anna".into(), "Ben".into()],
+        ..GameSetup::two_players(Rules::default())
+    }));
+    app.update();
+    app.update();
+    assert_eq!(side(&app, Device::Pad(pad)), Some(Side::Black));
 }
 
 #[test]
