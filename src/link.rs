@@ -3,8 +3,8 @@
 //! `#6x6+parallel/…` on another board), kept up to date after
 //! every move, so copying the address shares the game and reloading keeps it. A page opened
 //! with a fragment starts from that game: as it was set up where it is the saved game (a
-//! reload), else the player against the computer, as a new game would be; a fragment that is not a legal game is named in the title menu, which
-//! starts a normal game.
+//! reload), else the player against the computer, as a new game would be; a fragment that
+//! is not a legal game is named in the title menu, which starts a normal game.
 
 use bevy::prelude::*;
 use reversi_engine::ggf::GgfError;

@@ -1,7 +1,8 @@
 //! The new-game menu's "Open a game" row: a field to type or paste (Ctrl+V) a transcript, a
-//! board (16, 36, 64 or 100 squares) with the side to move, or a GGF record, and an Open button. The game
-//! opens with the players chosen above; text that is not a legal game is refused with the
-//! reason (see `clipboard::game_from_text`) and the menu stays.
+//! board (16, 36, 64 or 100 squares) with the side to move, or a GGF record, and an Open
+//! button (or Enter in the field). The game opens with the players chosen above; text that
+//! is not a legal game is refused with the reason (see `clipboard::game_from_text`) and the
+//! menu stays.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::input::keyboard::KeyboardInput;

@@ -2,8 +2,9 @@
 //! The panel on top (a `FocusScope`) has one focused button, drawn with an outline: Tab and
 //! Shift+Tab walk through its buttons, Up/Down (d-pad, stick) go to the row above or below
 //! (landing on the option chosen there), Left/Right move along a row (not out of a text
-//! box), Enter/Space (South) use it. A press focuses what it pressed (in a panel with a default button, such as the
-//! new-game menu's Start, an option clicked leaves the focus there, so Enter still starts).
+//! box), Enter/Space (South) use it. A press focuses what it pressed (in a panel with a
+//! default button, such as the new-game menu's Start, an option clicked leaves the focus
+//! there, so Enter still starts).
 //! Whatever the device, a used button receives [`Activate`], so every button is wired once.
 //!
 //! Each frame's keys first go to the button that had the focus when they came
