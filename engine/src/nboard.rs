@@ -230,21 +230,18 @@ impl Session {
     /// line, then `status` to clear the GUI's status line. The board does not change; the GUI
     /// sends the move back with `move`.
     pub fn go(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
-        if self.game.current().is_over() {
-            return vec![over()];
-        }
-        let mut out = self.best_move(stop, clock);
+        let mut out = match self.game.current().status() {
+            Status::Over(_) => return vec![over()],
+            Status::MustPass(_) => vec!["=== PA".to_string()],
+            Status::ToMove(_) => self.best_move(stop, clock),
+        };
         out.push("status".to_string());
         out
     }
 
+    /// The best move where the side to move has one.
     fn best_move(&mut self, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
         let pos = self.game.current();
-        match pos.status() {
-            Status::Over(_) => return vec![over()],
-            Status::MustPass(_) => return vec!["=== PA".to_string()],
-            Status::ToMove(_) => {}
-        }
         if let Some(moves) = self.book_moves(&pos.board()) {
             // The book's best (the first of equals): the same game gets the same moves.
             let (best, value) = moves[0];
@@ -293,13 +290,10 @@ impl Session {
     /// `status` to clear the GUI's status line.
     pub fn hint(&mut self, n: usize, stop: &AtomicBool, clock: &dyn Clock) -> Vec<String> {
         let pos = self.game.current();
-        if pos.is_over() {
-            return vec![over()];
-        }
         let board = pos.board();
         let empties = board.empties().count_ones();
         let mut out = match pos.status() {
-            Status::Over(_) => vec![over()],
+            Status::Over(_) => return vec![over()],
             Status::MustPass(_) => vec![format!("search PA 0.00 0 {}", self.depth)],
             Status::ToMove(_) if let Some(moves) = self.book_moves(&board) => {
                 // NBoard's book line: `book PV EVAL GAMES DEPTH`. The book counts no games;

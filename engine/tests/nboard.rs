@@ -63,6 +63,27 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Sends `ping ID` during a search: the pong comes within two seconds, after the stopped
+    /// search's best move so far, which is returned (`D3`).
+    fn ping_stops_the_search(&mut self, id: u32) -> String {
+        let asked = Instant::now();
+        self.send(&format!("ping {id}"));
+        let reply = self.until("pong", 10);
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "took {:?}",
+            asked.elapsed()
+        );
+        assert_eq!(reply.last().unwrap(), &format!("pong {id}"));
+        let mv = reply
+            .iter()
+            .find(|l| l.starts_with("==="))
+            .unwrap_or_else(|| panic!("a move before the pong: {reply:?}"));
+        mv.split_whitespace().nth(1).unwrap().to_string()
+    }
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -150,24 +171,9 @@ fn ping_stops_a_search_at_once() {
     engine.send("go");
     engine.until("status thinking", 10);
     std::thread::sleep(Duration::from_millis(300));
-    let asked = Instant::now();
-    engine.send("ping 9");
-    let reply = engine.until("pong", 10);
-    assert!(
-        asked.elapsed() < Duration::from_secs(2),
-        "took {:?}",
-        asked.elapsed()
-    );
     // The interrupted search still names its best move so far, before the pong.
-    let mv = reply
-        .iter()
-        .find(|l| l.starts_with("==="))
-        .expect("a move before the pong");
-    assert!(
-        ["D3", "C4", "F5", "E6"].contains(&mv.split_whitespace().nth(1).unwrap()),
-        "{reply:?}"
-    );
-    assert_eq!(reply.last().unwrap(), "pong 9");
+    let mv = engine.ping_stops_the_search(9);
+    assert!(["D3", "C4", "F5", "E6"].contains(&mv.as_str()), "{mv}");
 }
 
 #[test]
@@ -191,21 +197,9 @@ fn a_new_go_or_hint_replaces_a_running_search_and_ping_never_waits() {
     engine.send("go");
     engine.until("status thinking", 10);
     std::thread::sleep(Duration::from_millis(300));
-    let asked = Instant::now();
-    engine.send("ping 4");
-    let reply = engine.until("pong", 10);
-    assert!(
-        asked.elapsed() < Duration::from_secs(2),
-        "took {:?}",
-        asked.elapsed()
-    );
-    let mv = reply
-        .iter()
-        .find(|l| l.starts_with("==="))
-        .expect("go's best move so far before the pong");
-    let square = mv.split_whitespace().nth(1).unwrap().to_ascii_lowercase();
+    let square = engine.ping_stops_the_search(4).to_ascii_lowercase();
     let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    assert!(legal.contains(&square), "{reply:?} (legal: {legal:?})");
+    assert!(legal.contains(&square), "{square} (legal: {legal:?})");
 }
 
 #[test]
