@@ -129,20 +129,9 @@ fn worst_play_from_ffo_20() -> GridGame {
 fn play_from_ffo_20(choose: impl Fn(&[(Cell, i32)]) -> Cell) -> GridGame {
     let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
     let start = parse_grid_board(text).unwrap().position(Rules::default());
-    let mut game = GridGame::from_position(start);
-    loop {
-        match game.status() {
-            Status::Over(_) => return game,
-            Status::MustPass(_) => {
-                game.play(GridMove::Pass).unwrap();
-            }
-            Status::ToMove(_) => {
-                let board = game.current().board();
-                let scores = exact_scores(board);
-                game.play(GridMove::at(choose(&scores))).unwrap();
-            }
-        }
-    }
+    play_out(GridGame::from_position(start), |game| {
+        choose(&exact_scores(game.current().board()))
+    })
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! window messages, and what the pointer is over as a picking backend's hits.
 
 use bevy::input::ButtonState;
+use bevy::input::keyboard::Key;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::picking::InteractionPlugin;
 use bevy::picking::PickingPlugin;
@@ -279,29 +280,38 @@ fn type_into_boxes(
     }
 }
 
-/// Letters typed within the next frame, sent as the window sends them (a window event each,
-/// in order, and the keyboard message); `\n` is Enter.
+/// One key pressed (and, unless it is a held key's repeat, released) within the next frame,
+/// sent as the window sends it: a window event and the keyboard message for each.
+fn send_key(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, repeat: bool) {
+    use bevy::input::keyboard::KeyboardInput;
+    let states: &[ButtonState] = match repeat {
+        true => &[ButtonState::Pressed],
+        false => &[ButtonState::Pressed, ButtonState::Released],
+    };
+    for &state in states {
+        let key = KeyboardInput {
+            key_code,
+            logical_key: logical_key.clone(),
+            state,
+            text: None,
+            repeat,
+            window,
+        };
+        app.world_mut().write_message(key.clone());
+        app.world_mut()
+            .write_message(WindowEvent::KeyboardInput(key));
+    }
+}
+
+/// Letters typed within the next frame, in order; `\n` is Enter.
 fn type_letters(app: &mut App, window: Entity, letters: &str) {
-    use bevy::input::keyboard::{Key, KeyboardInput};
     for c in letters.chars() {
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            let (key_code, logical_key) = match c {
-                ' ' => (KeyCode::Space, Key::Space),
-                '\n' => (KeyCode::Enter, Key::Enter),
-                _ => (KeyCode::KeyA, Key::Character(c.to_string().into())),
-            };
-            let key = KeyboardInput {
-                key_code,
-                logical_key,
-                state,
-                text: None,
-                repeat: false,
-                window,
-            };
-            app.world_mut().write_message(key.clone());
-            app.world_mut()
-                .write_message(WindowEvent::KeyboardInput(key));
-        }
+        let (key_code, logical_key) = match c {
+            ' ' => (KeyCode::Space, Key::Space),
+            '\n' => (KeyCode::Enter, Key::Enter),
+            _ => (KeyCode::KeyA, Key::Character(c.to_string().into())),
+        };
+        send_key(app, window, key_code, logical_key, false);
     }
 }
 
@@ -498,35 +508,6 @@ fn options_clicked_in_a_panel_with_a_default_button_leave_enter_to_it() {
     );
 }
 
-/// One key pressed (and, unless it is a held key's repeat, released) within the next frame.
-fn send_key(app: &mut App, window: Entity, key_code: KeyCode, logical: &str, repeat: bool) {
-    use bevy::input::keyboard::{Key, KeyboardInput};
-    let logical_key = match logical {
-        "Enter" => Key::Enter,
-        "ArrowRight" => Key::ArrowRight,
-        "ArrowLeft" => Key::ArrowLeft,
-        "Tab" => Key::Tab,
-        c => Key::Character(c.into()),
-    };
-    let states: &[ButtonState] = match repeat {
-        true => &[ButtonState::Pressed],
-        false => &[ButtonState::Pressed, ButtonState::Released],
-    };
-    for &state in states {
-        let key = KeyboardInput {
-            key_code,
-            logical_key: logical_key.clone(),
-            state,
-            text: None,
-            repeat,
-            window,
-        };
-        app.world_mut().write_message(key.clone());
-        app.world_mut()
-            .write_message(WindowEvent::KeyboardInput(key));
-    }
-}
-
 #[test]
 fn text_boxes_keep_the_arrows_and_a_held_enter_uses_one_once() {
     use reversi::theme::focus::{FocusScope, Focused, SubmitsOnEnter, TakesText};
@@ -554,9 +535,15 @@ fn text_boxes_keep_the_arrows_and_a_held_enter_uses_one_once() {
     // "ab", Right (a player moving the caret), Left, "c": the box keeps the focus and all
     // the letters (Right took them to Open, which dropped them).
     type_letters(&mut app, window, "ab");
-    send_key(&mut app, window, KeyCode::ArrowRight, "ArrowRight", false);
+    send_key(
+        &mut app,
+        window,
+        KeyCode::ArrowRight,
+        Key::ArrowRight,
+        false,
+    );
     app.update();
-    send_key(&mut app, window, KeyCode::ArrowLeft, "ArrowLeft", false);
+    send_key(&mut app, window, KeyCode::ArrowLeft, Key::ArrowLeft, false);
     type_letters(&mut app, window, "c");
     app.update();
     assert_eq!(focused(&app), Some(field));
@@ -564,10 +551,10 @@ fn text_boxes_keep_the_arrows_and_a_held_enter_uses_one_once() {
 
     // Enter held down: the box is used once, and keeps the focus (a refused text can be
     // corrected at once).
-    send_key(&mut app, window, KeyCode::Enter, "Enter", false);
+    send_key(&mut app, window, KeyCode::Enter, Key::Enter, false);
     app.update();
     for _ in 0..3 {
-        send_key(&mut app, window, KeyCode::Enter, "Enter", true);
+        send_key(&mut app, window, KeyCode::Enter, Key::Enter, true);
         app.update();
     }
     assert_eq!(app.world().resource::<UsedButtons>().0, ["field"]);
@@ -577,10 +564,10 @@ fn text_boxes_keep_the_arrows_and_a_held_enter_uses_one_once() {
     // does not use that stop.
     quick_click(&mut app, window, name, MouseButton::Left);
     assert_eq!(focused(&app), Some(name));
-    send_key(&mut app, window, KeyCode::Enter, "Enter", false);
+    send_key(&mut app, window, KeyCode::Enter, Key::Enter, false);
     app.update();
     for _ in 0..3 {
-        send_key(&mut app, window, KeyCode::Enter, "Enter", true);
+        send_key(&mut app, window, KeyCode::Enter, Key::Enter, true);
         app.update();
     }
     assert_eq!(focused(&app), Some(after));

@@ -409,9 +409,24 @@ fn one_move_from_the_end(app: &mut App, winner: Side) {
         Side::White => (other, mover),
     };
     let start = GridPosition::from_discs(eight, Rules::default(), black, white, winner);
+    set_board(app, start);
+}
+
+/// Replaces the game on the board by one from `start`.
+fn set_board(app: &mut App, start: GridPosition) {
     let mut state = app.world_mut().resource_mut::<Match>();
     state.game = GridGame::from_position(start);
     state.generation += 1;
+}
+
+/// Starts a match of `games` standard games.
+fn start_match(app: &mut App, games: u8) {
+    app.world_mut().write_message(StartMatch {
+        rules: Rules::default(),
+        size: BoardSize::Eight,
+        games,
+    });
+    app.update();
 }
 
 #[test]
@@ -422,12 +437,7 @@ fn a_match_swaps_colours_each_game_and_keeps_the_score() {
         settings.players[0].name = "Anna".into();
         settings.players[1].name = "Ben".into();
     }
-    app.world_mut().write_message(StartMatch {
-        rules: Rules::default(),
-        size: BoardSize::Eight,
-        games: 2,
-    });
-    app.update();
+    start_match(&mut app, 2);
     assert_eq!(state(&app).setup.names, ["Anna".to_string(), "Ben".into()]);
     assert!(app.world().resource::<Series>().active());
     // Anna (Black) wins the first game.
@@ -512,22 +522,13 @@ fn a_two_player_game_resumed_with_the_people_swapped_gives_each_their_side() {
 #[test]
 fn a_branch_played_from_a_match_game_leaves_its_result() {
     let mut app = two_people();
-    app.world_mut().write_message(StartMatch {
-        rules: Rules::default(),
-        size: BoardSize::Eight,
-        games: 2,
-    });
-    app.update();
+    start_match(&mut app, 2);
     // Black a1, White b1 and a2, Black to move: c1 (White must pass), then a3 wins all.
     let eight = BoardSize::Eight;
     let black = eight.bit(sq("a1"));
     let white = eight.bit(sq("b1")) | eight.bit(sq("a2"));
     let start = GridPosition::from_discs(eight, Rules::default(), black, white, Side::Black);
-    {
-        let mut state = app.world_mut().resource_mut::<Match>();
-        state.game = GridGame::from_position(start);
-        state.generation += 1;
-    }
+    set_board(&mut app, start);
     place(&mut app, "c1");
     settle(&mut app);
     place(&mut app, "a3");
@@ -551,12 +552,7 @@ fn a_branch_played_from_a_match_game_leaves_its_result() {
 #[test]
 fn a_game_opened_during_a_match_ends_the_match() {
     let mut app = two_people();
-    app.world_mut().write_message(StartMatch {
-        rules: Rules::default(),
-        size: BoardSize::Eight,
-        games: 4,
-    });
-    app.update();
+    start_match(&mut app, 4);
     assert!(app.world().resource::<Series>().active());
     // A finished game pasted in: a board where only Black has discs (Black has won).
     app.world_mut()

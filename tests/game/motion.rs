@@ -335,20 +335,10 @@ fn a_key_cuts_the_computers_showing_short() {
 /// A game played to its end from the start, the legal square at `step` times the ply (in
 /// the order of the squares) each time.
 fn finished_game(step: usize) -> GridGame {
-    let mut game = GridGame::new(EIGHT, Rules::default());
-    loop {
-        match game.status() {
-            Status::Over(_) => return game,
-            Status::MustPass(_) => {
-                game.play(GridMove::Pass).unwrap();
-            }
-            Status::ToMove(_) => {
-                let cells: Vec<Cell> = game.current().legal_cells().collect();
-                let cell = cells[game.ply() * step % cells.len()];
-                game.play(GridMove::at(cell)).unwrap();
-            }
-        }
-    }
+    play_out(GridGame::new(EIGHT, Rules::default()), |game| {
+        let cells: Vec<Cell> = game.current().legal_cells().collect();
+        cells[game.ply() * step % cells.len()]
+    })
 }
 
 /// Every text shown in the app, in English.

@@ -106,3 +106,22 @@ pub fn english(msg: &reversi::i18n::Msg) -> String {
         .get_or_init(|| Translations::new(Language::English))
         .text(msg)
 }
+
+/// `game` played to its end, passes as they come and `choose` naming each placement.
+pub fn play_out(
+    mut game: reversi_engine::grid::GridGame,
+    mut choose: impl FnMut(&reversi_engine::grid::GridGame) -> reversi_engine::grid::Cell,
+) -> reversi_engine::grid::GridGame {
+    use reversi_engine::Status;
+    use reversi_engine::grid::GridMove;
+    loop {
+        match game.status() {
+            Status::Over(_) => return game,
+            Status::MustPass(_) => game.play(GridMove::Pass).unwrap(),
+            Status::ToMove(_) => {
+                let cell = choose(&game);
+                game.play(GridMove::at(cell)).unwrap()
+            }
+        };
+    }
+}
