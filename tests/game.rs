@@ -377,6 +377,26 @@ fn two_steps_in_one_frame_leave_every_disc_right() {
 }
 
 #[test]
+fn a_redo_the_frame_after_an_undo_is_animated() {
+    // The undo's take-back is still among the last frame's facts when the redo lands: only
+    // steps both ways within one frame rebuild the board at once.
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    place(&mut app, "f5");
+    settle(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    app.world_mut().write_message(RedoRequest);
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5");
+    assert!(
+        board_busy(&app),
+        "the redo's disc drops in, not snapped into place"
+    );
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
 fn a_whole_game_keeps_the_world_in_step_with_the_engine() {
     let rules_list = [
         Rules::default(),

@@ -232,7 +232,10 @@ fn rebuild_on_reset(
     mut animation: ResMut<BoardAnimation>,
     mut sweep: ResMut<Sweep>,
 ) {
-    let both_ways = placed.read().count() > 0 && taken_back.read().count() > 0;
+    // Both readers every frame (no `&&` short cut): a reader left unread keeps this frame's
+    // facts for the next, and an undo then a redo a frame later would count as both ways.
+    let (placements, take_backs) = (placed.read().count(), taken_back.read().count());
+    let both_ways = placements > 0 && take_backs > 0;
     let resets: Vec<BoardReset> = resets.read().copied().collect();
     rebuilt.0 = !resets.is_empty() || both_ways;
     if !rebuilt.0 {
