@@ -226,6 +226,9 @@ impl GridSearcher {
 
     /// The exact score by null-window tests (MTD(f)): each asks whether the score is above an
     /// odd number, which final scores never are (they are even), starting from the guess.
+    /// The root's moves are tried here, not inside [`solve`], so that the move which lifts a
+    /// test names the best move at any number of empties (the nodes below a few empties keep
+    /// no table entry to read it from).
     fn solve_root(
         &mut self,
         board: &GridBoard,
@@ -239,23 +242,35 @@ impl GridSearcher {
         let mut guess = result.score;
         let mut best = result.best_move;
         let mut ctx = self.ctx(stop, clock, limits.time_ms, limits.solve_empties);
+        let first = best.map_or(NO_MOVE, |b| b as u8);
+        let mut root = ordered(board, board.moves(), first);
         while lower < upper {
             let mut test = guess.clamp(lower + 1, upper - 1);
             if test % 2 == 0 {
                 test += if test - 1 > lower { -1 } else { 1 };
             }
-            let v = solve(&mut ctx, *board, test, test + 1, false);
+            // Fail-soft: the best of the moves when none beats `test`, else the first that does.
+            let mut v = -INF;
+            for k in 0..root.len() {
+                let (index, flips) = root[k];
+                let child = board.play_with(index, flips);
+                let score = -solve(&mut ctx, child, -test - 1, -test, false);
+                if ctx.aborted {
+                    break;
+                }
+                v = v.max(score);
+                if score > test {
+                    best = Some(index);
+                    // Tried first in the next tests.
+                    root[..=k].rotate_right(1);
+                    break;
+                }
+            }
             if ctx.aborted {
                 break;
             }
             if v > test {
                 lower = v;
-                best = ctx
-                    .table
-                    .probe(board)
-                    .filter(|e| e.depth == EXACT && e.best != NO_MOVE)
-                    .map(|e| e.best as usize)
-                    .or(best);
             } else {
                 upper = v;
             }
@@ -265,7 +280,7 @@ impl GridSearcher {
         if lower < upper {
             return;
         }
-        let best = best.unwrap_or(0);
+        let best = best.unwrap_or(root[0].0);
         result.best_move = Some(best);
         result.score = lower;
         result.depth = board.empties().count_ones();
