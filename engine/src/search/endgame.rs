@@ -961,6 +961,10 @@ pub(crate) fn principal_variation(ctx: &mut Ctx, board: &Board, score: i32) -> V
         for sq in order {
             let child = pos.play_with(sq as usize, pos.flips(sq as usize));
             let (v, _) = search_window(ctx, child.player, child.opponent, -s - 1, -s + 1);
+            if ctx.aborted {
+                // A stopped search's score means nothing: the line ends before this move.
+                break;
+            }
             if -v == s {
                 found = Some((sq, child));
                 break;

@@ -438,17 +438,19 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
         None
     };
     if let Some((score, best)) = solved {
+        // The proven move and score stand even when a stop cuts the line after them short:
+        // the line keeps only the moves it confirmed before the stop.
+        let first = Square::new(best).expect("the solver returns a legal move");
+        result.best_move = Some(first);
+        result.score = score;
+        result.depth = n;
+        result.exact = true;
         let sq = best as usize;
         let child = board.play_with(sq, board.flips(sq));
-        let mut pv = vec![Square::new(best).expect("the solver returns a legal move")];
-        pv.extend(endgame::principal_variation(ctx, &child, -score));
-        if !ctx.aborted {
-            result.best_move = pv.first().copied();
-            result.pv = pv;
-            result.score = score;
-            result.depth = n;
-            result.exact = true;
-        }
+        result.pv = vec![first];
+        result
+            .pv
+            .extend(endgame::principal_variation(ctx, &child, -score));
     }
     result.nodes = ctx.nodes;
     result
