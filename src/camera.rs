@@ -21,6 +21,7 @@ use crate::theme::palette;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Orbit>()
         .init_resource::<TitleDrift>()
+        .init_resource::<ViewScale>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
@@ -31,8 +32,38 @@ pub(super) fn plugin(app: &mut App) {
                 apply_orbit,
             )
                 .chain()
+                // Facing the player waits for the board, which this frame's move may set busy.
+                .after(crate::board::discs::DiscMotion)
                 .in_set(GameSet::Presentation),
         );
+}
+
+/// How far back the camera stands, against the 8×8 board's view in a landscape window: the
+/// board's size times the window's shape (see [`fit_width`]), eased as the camera moves. The
+/// fog and the shadows' reach follow it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct ViewScale(pub f32);
+
+impl Default for ViewScale {
+    fn default() -> ViewScale {
+        ViewScale(1.0)
+    }
+}
+
+/// The width to height ratio under which the board's width no longer fits the view: the
+/// field of view is fixed vertically, so a narrower window (a phone held upright) shows less
+/// of the board's width at the same distance. At the default view the near corners and the
+/// rails fit from about 1.0; a little to spare.
+const FIT_ASPECT: f32 = 1.15;
+
+/// How much farther back the camera stands in a window of `aspect` (width / height), so that
+/// the board's whole width still shows: 1 in any landscape window.
+fn fit_width(aspect: f32) -> f32 {
+    if aspect.is_finite() && aspect > 0.0 {
+        (FIT_ASPECT / aspect).max(1.0)
+    } else {
+        1.0
+    }
 }
 
 /// Spherical camera position around the board centre.
@@ -101,11 +132,10 @@ fn orbit_controls(
         *orbit = Orbit::default();
     }
     if plain && keys.just_pressed(KeyCode::KeyV) {
-        orbit.yaw = if orbit.yaw.abs() < 1.0 {
-            std::f32::consts::PI
-        } else {
-            0.0
-        };
+        // The yaw grows without bound as the view is dragged round: which side it looks from
+        // is its angle within one turn.
+        let turned = (orbit.yaw + PI).rem_euclid(TAU) - PI;
+        orbit.yaw = if turned.abs() < FRAC_PI_2 { PI } else { 0.0 };
     }
 }
 
@@ -137,7 +167,7 @@ fn face_the_player(
     if (orbit.yaw - yaw)
         .rem_euclid(TAU)
         .min((yaw - orbit.yaw).rem_euclid(TAU))
-        > 0.01
+        > FRAC_PI_2
     {
         orbit.yaw = yaw;
     }
@@ -184,8 +214,9 @@ fn apply_orbit(
     state: Res<Match>,
     mut shown: Local<Option<Orbit>>,
     mut shown_scale: Local<Option<f32>>,
-    mut cameras: Query<&mut Transform, With<Camera3d>>,
+    mut cameras: Query<(&mut Transform, &Camera), With<Camera3d>>,
     mut view: ResMut<ViewTurn>,
+    mut view_scale: ResMut<ViewScale>,
     time: Res<Time>,
 ) {
     let target = *orbit;
@@ -196,17 +227,23 @@ fn apply_orbit(
     now.yaw += turn * k;
     now.pitch += (target.pitch - now.pitch) * k;
     now.distance += (target.distance - now.distance) * k;
-    // A larger board is the same view from farther away (one square stays one unit).
-    let target_scale = scale(state.game.size());
+    // A larger board is the same view from farther away (one square stays one unit), and so
+    // is a narrow window.
+    let aspect = cameras
+        .iter()
+        .find_map(|(_, camera)| camera.logical_viewport_size())
+        .map_or(1.0, |size| size.x / size.y);
+    let target_scale = scale(state.game.size()) * fit_width(aspect);
     let now_scale = shown_scale.get_or_insert(target_scale);
     *now_scale += (target_scale - *now_scale) * k;
+    view_scale.set_if_neq(ViewScale(*now_scale));
     let mut transform = Orbit {
         yaw: now.yaw + drift.0,
         ..*now
     }
     .transform();
     transform.translation *= *now_scale;
-    for mut t in &mut cameras {
+    for (mut t, _) in &mut cameras {
         *t = transform;
     }
     let quarter = ((now.yaw / FRAC_PI_2).round() as i32).rem_euclid(4) as u8;

@@ -17,9 +17,9 @@ use bevy::render::render_resource::{
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::board::body::Table;
-use crate::board::geometry::{KEY_LIGHT_FROM, scale};
+use crate::board::geometry::KEY_LIGHT_FROM;
 use crate::board::textures::mix;
-use crate::rules::Match;
+use crate::camera::ViewScale;
 use crate::schedule::GameSet;
 use crate::settings::{Quality, Settings};
 use crate::theme::palette;
@@ -174,9 +174,14 @@ fn fog_for(scale: f32) -> FogFalloff {
     }
 }
 
-/// Moves the fog with the board's size when a game on another size begins.
-fn fit_fog(state: Res<Match>, mut fogs: Query<&mut DistanceFog>, mut fitted: Local<Option<f32>>) {
-    let want = scale(state.game.size());
+/// Moves the fog with the camera as it stands back for a larger board or a narrow window, in
+/// step with its easing.
+fn fit_fog(
+    view: Res<ViewScale>,
+    mut fogs: Query<&mut DistanceFog>,
+    mut fitted: Local<Option<f32>>,
+) {
+    let want = view.0;
     // A camera dressed this frame has its fog from the next frame on: try until one has.
     if *fitted == Some(want) || fogs.is_empty() {
         return;
@@ -264,34 +269,44 @@ fn apply_preset(
     cameras: Query<Entity, With<Camera3d>>,
     tables: Query<&MeshMaterial3d<StandardMaterial>, With<Table>>,
     materials: Option<ResMut<Assets<StandardMaterial>>>,
-    mut applied: Local<Option<(Quality, usize)>>,
+    view: Res<ViewScale>,
+    mut applied: Local<Option<(Quality, usize, u32)>>,
 ) {
     let Some(mut materials) = materials else {
         return;
     };
     let parts = cameras.iter().count() + tables.iter().count() + key.iter().count();
     let quality = graphics.quality(settings.graphics);
-    if *applied == Some((quality, parts)) {
+    // The shadows' reach in steps of a tenth of the camera's standing back, so that easing
+    // re-applies the preset a few times, not every frame.
+    let reach_tenths = (view.0 * 10.0).ceil() as u32;
+    if *applied == Some((quality, parts, reach_tenths)) {
         return;
     }
-    *applied = Some((quality, parts));
-    info!("graphics preset: {}", quality.name());
-    let shadows = quality != Quality::Low;
-    commands.insert_resource(DirectionalLightShadowMap {
-        size: if quality == Quality::High { 2048 } else { 1024 },
-    });
+    let changed_quality = applied.is_none_or(|(q, p, _)| (q, p) != (quality, parts));
+    *applied = Some((quality, parts, reach_tenths));
     for (entity, mut light) in &mut key {
-        light.shadow_maps_enabled = shadows;
         // One cascade that holds the whole table from the farthest zoom: the board is small,
-        // so splitting the distance buys nothing.
+        // so splitting the distance buys nothing. A larger board or a narrow window puts the
+        // camera farther back, and the cascade reaches that much farther.
         let cascades: CascadeShadowConfig = CascadeShadowConfigBuilder {
             num_cascades: 1,
-            maximum_distance: 32.0,
+            maximum_distance: 32.0 * reach_tenths as f32 / 10.0,
             ..default()
         }
         .into();
         commands.entity(entity).insert(cascades);
+        if changed_quality {
+            light.shadow_maps_enabled = quality != Quality::Low;
+        }
     }
+    if !changed_quality {
+        return;
+    }
+    info!("graphics preset: {}", quality.name());
+    commands.insert_resource(DirectionalLightShadowMap {
+        size: if quality == Quality::High { 2048 } else { 1024 },
+    });
     for mut visibility in &mut fill {
         *visibility = if quality == Quality::Low {
             Visibility::Hidden

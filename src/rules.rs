@@ -190,6 +190,13 @@ impl Match {
     pub fn human_to_move(&self) -> bool {
         matches!(self.status(), Status::ToMove(c) if self.setup.player(c) == Player::Human)
     }
+
+    /// Whether a person's click on a legal square would be taken: a human to move, and in a
+    /// review only where playing on from the shown position is allowed (see
+    /// [`Match::may_branch`]). What the board invites (dots, the ghost disc) follows this.
+    pub fn human_may_place(&self) -> bool {
+        self.human_to_move() && (!self.reviewing || self.may_branch())
+    }
 }
 
 /// Who sent a request: the rules accept a placement only from the player whose turn it is.

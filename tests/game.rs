@@ -287,6 +287,43 @@ fn undo_between_computers_takes_a_pass_back_with_its_placement() {
 }
 
 #[test]
+fn an_undo_while_a_pass_is_announced_frees_the_board_when_the_discs_are_back() {
+    // The pass banner's wait belongs to the move that caused it: once that move is taken
+    // back, the board is ready as soon as the take-back's discs are.
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let before_pass = PASSING_GAME.find("a8pa").unwrap();
+    let mut game = GridGame::new(EIGHT, Rules::default());
+    game.play_transcript(&PASSING_GAME[..before_pass]).unwrap();
+    let mut state_now = app.world_mut().resource_mut::<Match>();
+    state_now.game = game.clone();
+    state_now.generation += 1;
+    app.world_mut()
+        .write_message(reversi::rules::BoardReset::default());
+    app.update();
+    settle(&mut app);
+    place(&mut app, "a8");
+    assert!(matches!(
+        state(&app).game.moves().last(),
+        Some(GridMove::Pass)
+    ));
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    assert_eq!(state(&app).game.moves(), game.moves());
+    let factor = app.world().resource::<Settings>().animation.factor() as f64;
+    let take_back = (reversi::board::discs::FLIP_SECS + 7.0 * reversi::board::discs::WAVE_STEP_SECS)
+        as f64
+        * factor;
+    let now = app.world().resource::<Time>().elapsed_secs_f64();
+    let busy_for = app.world().resource::<BoardAnimation>().busy_until - now;
+    assert!(
+        busy_for <= take_back + 0.01,
+        "busy {busy_for:.2} s after the undo, the take-back takes at most {take_back:.2} s"
+    );
+    settle(&mut app);
+    assert_world_matches_engine(&mut app);
+}
+
+#[test]
 fn undo_against_the_computer_returns_to_the_humans_turn_animated() {
     use reversi::rules::{BoardReset, DiscTakenBack};
     let mut app = app_with(against_the_computer(Level::ALL[1]));
@@ -510,6 +547,58 @@ fn review(app: &mut App, request: ReviewRequest) {
     app.update();
     settle(app);
     assert_world_matches_engine(app);
+}
+
+/// Whether the board invites a move in the shown position (dots, the ghost disc) and the
+/// status line offers to play on from it.
+fn invites_a_move(app: &App) -> (bool, bool) {
+    use reversi::analysis::hints::ShownScores;
+    use reversi::board::markers::preview_flips;
+    use reversi::hud::scoreboard::status_line;
+    use reversi::state::cursors::Cursor;
+    let state = state(app);
+    let legal = state.game.current().legal_cells().next();
+    let cursor = Cursor {
+        square: legal,
+        ..Cursor::default()
+    };
+    let settings = app.world().resource::<Settings>();
+    let line = english(&status_line(
+        state,
+        settings,
+        false,
+        &ShownScores::default(),
+    ));
+    (
+        preview_flips(state, &cursor).is_some(),
+        line.contains("play on"),
+    )
+}
+
+#[test]
+fn a_review_invites_a_move_only_where_a_click_would_play_on() {
+    // Two people in an unfinished game: looking back is free, playing on takes both.
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for m in ["f5", "d6", "c3"] {
+        place(&mut app, m);
+    }
+    settle(&mut app);
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::Step(-1));
+    assert!(state(&app).reviewing && state(&app).human_to_move());
+    assert_eq!(invites_a_move(&app), (false, false));
+    // Against the computer: from a person's turn yes, from the computer's no.
+    let mut app = app_with(against_the_computer(Level::ALL[1]));
+    place(&mut app, "f5");
+    play_until(&mut app, 2, "the computer");
+    settle(&mut app);
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::Step(-1));
+    assert!(state(&app).reviewing && !state(&app).human_to_move());
+    assert_eq!(invites_a_move(&app), (false, false));
+    review(&mut app, ReviewRequest::Step(-1));
+    assert!(state(&app).human_to_move());
+    assert_eq!(invites_a_move(&app), (true, true));
 }
 
 #[test]

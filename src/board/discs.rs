@@ -546,9 +546,12 @@ fn animate_take_backs(
     let now = time.elapsed_secs_f64();
     let factor = settings.animation.factor();
     let facts: Vec<DiscTakenBack> = taken.read().copied().collect();
-    if rebuilt.0 {
+    if rebuilt.0 || facts.is_empty() {
         return;
     }
+    // What the board waited for belonged to the moves now taken back (their flips, a pass's
+    // banner after them): from here it waits for the take-back alone.
+    animation.busy_until = animation.busy_until.min(now);
     let size = state.game.size();
     let shows = final_faces(size, facts.iter().map(|f| (f.square, f.placement)), |p| {
         !p.color

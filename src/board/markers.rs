@@ -33,6 +33,8 @@ pub(super) fn plugin(app: &mut App) {
             highlight_cursor_square,
             recolor_ghosts,
         )
+            // They read whether the board is busy, which this frame's move may have just set.
+            .after(super::discs::DiscMotion)
             .in_set(GameSet::Presentation),
     );
 }
@@ -138,7 +140,7 @@ fn update_legal_markers(
     let Some(assets) = assets else { return };
     let busy = animation.is_busy(&time);
     // Markers show only when a human is to place and the board is still.
-    let visible = settings.show_legal_moves && state.human_to_move() && !busy;
+    let visible = settings.show_legal_moves && state.human_may_place() && !busy;
     let key = (state.generation, visible);
     if *shown_for == Some(key) && !settings.is_changed() {
         return;
@@ -172,13 +174,18 @@ fn update_last_move(
     mut shown_for: Local<Option<u64>>,
 ) {
     let Some(assets) = assets else { return };
-    if *shown_for == Some(state.generation) || animation.is_busy(&time) {
+    if *shown_for == Some(state.generation) {
         return;
     }
-    *shown_for = Some(state.generation);
+    // A new position: the old marker goes at once (its disc may be lifting away or swept
+    // off), the new one comes when the board is still.
     for e in &markers {
         commands.entity(e).despawn();
     }
+    if animation.is_busy(&time) {
+        return;
+    }
+    *shown_for = Some(state.generation);
     let last = state.game.moves().iter().rev().find_map(GridMove::cell);
     if let Some(sq) = last {
         commands.spawn((
@@ -197,7 +204,7 @@ fn update_last_move(
 /// The discs the hovered placement would flip (with the chosen line in the one-line variant).
 pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(Cell, u128)> {
     let sq = cursor.square?;
-    if !state.human_to_move() {
+    if !state.human_may_place() {
         return None;
     }
     let pos = state.game.current();

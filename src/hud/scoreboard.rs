@@ -307,7 +307,8 @@ pub fn status_line(
     match state.status() {
         _ if state.reviewing => {
             let (shown, total) = super::review::review_position(state);
-            let key = if state.may_branch() {
+            // "Click to play on" only where a click would: a person to move with a move.
+            let key = if state.human_may_place() {
                 "status-review-play-on"
             } else {
                 "status-review"
