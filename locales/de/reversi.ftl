@@ -313,6 +313,7 @@ over-komi-draw = Mit { $komi }: unentschieden
 
 ## Während des Spiels
 window-title = Reversi – { $mode } – { $black } { $black_discs } : { $white_discs } { $white }
+window-title-plain = Reversi – { $mode }
 player-with-level = { $name } ({ $level })
 pass-banner = { $side } hat keinen Zug – passen
 estimate-even = Ausgeglichen

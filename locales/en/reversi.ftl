@@ -311,6 +311,7 @@ over-komi-draw = With { $komi }: a draw
 
 ## During a game
 window-title = Reversi - { $mode } - { $black } { $black_discs } : { $white_discs } { $white }
+window-title-plain = Reversi - { $mode }
 player-with-level = { $name } ({ $level })
 pass-banner = { $side } has no move - pass
 estimate-even = Even

@@ -311,6 +311,7 @@ over-komi-draw = Con { $komi }: empate
 
 ## Durante la partida
 window-title = Reversi - { $mode } - { $black } { $black_discs } : { $white_discs } { $white }
+window-title-plain = Reversi - { $mode }
 player-with-level = { $name } ({ $level })
 pass-banner = { $side } no tiene jugada: pasa
 estimate-even = Igualdad

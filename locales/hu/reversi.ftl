@@ -298,6 +298,7 @@ over-komi-draw = Komival ({ $komi }): döntetlen
 
 ## Játék közben
 window-title = Reversi - { $mode } - { $black } { $black_discs } : { $white_discs } { $white }
+window-title-plain = Reversi - { $mode }
 player-with-level = { $name } ({ $level })
 pass-banner = { $side }: nincs lépés – passz
 estimate-even = Kiegyenlített

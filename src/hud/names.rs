@@ -14,8 +14,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, window_title.in_set(GameSet::Presentation));
 }
 
-/// "Reversi - Against the computer - Black 12 : 10 White".
+/// "Reversi - Against the computer - Black 12 : 10 White"; without the counts where the
+/// player chose to hide them ("Reversi - Against the computer").
 pub fn title_text(state: &Match, settings: &Settings) -> Msg {
+    if !settings.show_counts {
+        return Msg::new("window-title-plain").arg("mode", Msg::new(state.setup.mode_key()));
+    }
     let pos = state.game.current();
     let b = pos.discs(reversi_engine::Color::Black).count_ones();
     let w = pos.discs(reversi_engine::Color::White).count_ones();
@@ -63,5 +67,24 @@ pub fn player_label(state: &Match, side: reversi_engine::Color) -> Msg {
         Player::Computer(level) => Msg::new("player-with-level")
             .arg("name", name)
             .arg("level", Msg::new(format!("level-{}", level.number()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+
+    #[test]
+    fn the_title_shows_the_counts_only_where_the_scoreboard_does() {
+        let state = Match::default();
+        let mut settings = Settings::default();
+        let english = Translations::new(Language::English);
+        let title = english.text(&title_text(&state, &settings));
+        assert!(title.contains("2 : 2"), "{title}");
+        settings.show_counts = false;
+        let title = english.text(&title_text(&state, &settings));
+        assert!(!title.chars().any(|c| c.is_ascii_digit()), "{title}");
+        assert!(title.starts_with("Reversi - "), "{title}");
     }
 }

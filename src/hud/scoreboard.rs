@@ -1,6 +1,7 @@
 //! The scoreboard (top left): each side's colour, name and disc count, the side to move
 //! highlighted; the status line (bottom) and the undo, redo and menu buttons (bottom right).
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use reversi_engine::grid::BoardSize;
 use reversi_engine::{Color as Side, FlipRule, Status};
@@ -12,7 +13,7 @@ use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, Player, RedoRequest, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
-use crate::state::devices::{Device, Seats, command_held};
+use crate::state::devices::{Device, Seats, command_held, command_letters};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
 use crate::theme::{fonts, palette, widgets};
@@ -434,6 +435,7 @@ fn name_hint_key(
 
 fn hud_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    mut typed: MessageReader<KeyboardInput>,
     pads: Query<(Entity, &Gamepad)>,
     state: Res<Match>,
     seats: Res<Seats>,
@@ -452,7 +454,8 @@ fn hud_keys(
     {
         hint.write(HintRequest);
     }
-    if undo_keys(&keys) {
+    let letters = command_letters(&keys, typed.read());
+    if undo_keys(&keys, &letters) {
         undo.write(UndoAsk {
             by: seats.side_of(Device::Keyboard, &state, &series),
         });
@@ -465,7 +468,8 @@ fn hud_keys(
             });
         }
     }
-    if keys.just_pressed(KeyCode::KeyY) {
+    // Y (the key there: Z on a German keyboard, as its labels say), or Ctrl+Y as printed.
+    if (keys.just_pressed(KeyCode::KeyY) && !command_held(&keys)) || letters.contains(&'y') {
         redo.write(RedoRequest);
     }
     if keys.just_pressed(KeyCode::KeyM) {
@@ -476,21 +480,33 @@ fn hud_keys(
     }
 }
 
-/// U, or Ctrl+Z (either Ctrl, or Cmd), pressed this frame: a Ctrl pressed and let go within
-/// one slow frame still counts.
-fn undo_keys(keys: &ButtonInput<KeyCode>) -> bool {
-    keys.just_pressed(KeyCode::KeyU) || (command_held(keys) && keys.just_pressed(KeyCode::KeyZ))
+/// U, or Ctrl+Z (either Ctrl, or Cmd; the key printed Z: `letters` are
+/// [`command_letters`]) pressed this frame.
+fn undo_keys(keys: &ButtonInput<KeyCode>, letters: &[char]) -> bool {
+    keys.just_pressed(KeyCode::KeyU) || letters.contains(&'z')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+
     #[test]
     fn ctrl_z_undoes_however_quickly_it_is_pressed() {
+        let z = KeyboardInput {
+            key_code: KeyCode::KeyZ,
+            logical_key: Key::Character("z".into()),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        };
         let mut keys = ButtonInput::<KeyCode>::default();
         keys.press(KeyCode::KeyZ);
-        assert!(!undo_keys(&keys), "Z alone");
+        let letters = command_letters(&keys, [&z].into_iter());
+        assert!(!undo_keys(&keys, &letters), "Z alone");
         for ctrl in [
             KeyCode::ControlLeft,
             KeyCode::ControlRight,
@@ -501,10 +517,11 @@ mod tests {
             keys.press(ctrl);
             keys.release(ctrl);
             keys.press(KeyCode::KeyZ);
-            assert!(undo_keys(&keys), "{ctrl:?}");
+            let letters = command_letters(&keys, [&z].into_iter());
+            assert!(undo_keys(&keys, &letters), "{ctrl:?}");
         }
         let mut keys = ButtonInput::<KeyCode>::default();
         keys.press(KeyCode::KeyU);
-        assert!(undo_keys(&keys));
+        assert!(undo_keys(&keys, &[]));
     }
 }

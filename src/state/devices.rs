@@ -2,6 +2,8 @@
 //! (held Ctrl/Cmd, a pad's direction, a held direction's repeats): board input, menu focus and
 //! the couch's undo vote all ask these.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use crate::i18n::Msg;
@@ -146,9 +148,96 @@ pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
 }
 
+/// The letters pressed with Ctrl or Cmd held this frame, as the keyboard's layout prints them:
+/// Ctrl+Z is the key printed Z wherever it sits (the physical Y key on a German keyboard, W on
+/// a French one). A key that types no Latin letter (a Cyrillic layout) counts by its place on
+/// a US keyboard instead, as other programs read it.
+pub fn command_letters<'a>(
+    keys: &ButtonInput<KeyCode>,
+    typed: impl Iterator<Item = &'a KeyboardInput>,
+) -> Vec<char> {
+    if !command_held(keys) {
+        return Vec::new();
+    }
+    typed
+        .filter(|k| k.state == ButtonState::Pressed && !k.repeat)
+        .filter_map(|k| match &k.logical_key {
+            Key::Character(c) if c.len() == 1 && c.chars().all(|l| l.is_ascii_alphabetic()) => {
+                c.chars().next().map(|l| l.to_ascii_lowercase())
+            }
+            _ => US_LETTERS
+                .iter()
+                .find(|(code, _)| *code == k.key_code)
+                .map(|&(_, letter)| letter),
+        })
+        .collect()
+}
+
+/// The letter each key prints on a US keyboard.
+const US_LETTERS: [(KeyCode, char); 26] = [
+    (KeyCode::KeyA, 'a'),
+    (KeyCode::KeyB, 'b'),
+    (KeyCode::KeyC, 'c'),
+    (KeyCode::KeyD, 'd'),
+    (KeyCode::KeyE, 'e'),
+    (KeyCode::KeyF, 'f'),
+    (KeyCode::KeyG, 'g'),
+    (KeyCode::KeyH, 'h'),
+    (KeyCode::KeyI, 'i'),
+    (KeyCode::KeyJ, 'j'),
+    (KeyCode::KeyK, 'k'),
+    (KeyCode::KeyL, 'l'),
+    (KeyCode::KeyM, 'm'),
+    (KeyCode::KeyN, 'n'),
+    (KeyCode::KeyO, 'o'),
+    (KeyCode::KeyP, 'p'),
+    (KeyCode::KeyQ, 'q'),
+    (KeyCode::KeyR, 'r'),
+    (KeyCode::KeyS, 's'),
+    (KeyCode::KeyT, 't'),
+    (KeyCode::KeyU, 'u'),
+    (KeyCode::KeyV, 'v'),
+    (KeyCode::KeyW, 'w'),
+    (KeyCode::KeyX, 'x'),
+    (KeyCode::KeyY, 'y'),
+    (KeyCode::KeyZ, 'z'),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pressed(code: KeyCode, logical: Key) -> KeyboardInput {
+        KeyboardInput {
+            key_code: code,
+            logical_key: logical,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        }
+    }
+
+    #[test]
+    fn command_letters_are_read_as_the_layout_prints_them() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        // German: the key printed Z is the physical Y key.
+        let german_z = pressed(KeyCode::KeyY, Key::Character("z".into()));
+        assert!(
+            command_letters(&keys, [&german_z].into_iter()).is_empty(),
+            "no Ctrl"
+        );
+        // Ctrl down and up again within the frame still counts.
+        keys.press(KeyCode::ControlLeft);
+        keys.release(KeyCode::ControlLeft);
+        assert_eq!(command_letters(&keys, [&german_z].into_iter()), ['z']);
+        // Russian: the key types a Cyrillic letter and counts where it sits.
+        let russian = pressed(KeyCode::KeyZ, Key::Character("я".into()));
+        let ctrl = pressed(KeyCode::ControlLeft, Key::Control);
+        assert_eq!(command_letters(&keys, [&ctrl, &russian].into_iter()), ['z']);
+        let shifted = pressed(KeyCode::KeyY, Key::Character("Y".into()));
+        assert_eq!(command_letters(&keys, [&shifted].into_iter()), ['y']);
+    }
 
     #[test]
     fn the_keyboard_goes_to_whoever_has_no_pad() {
