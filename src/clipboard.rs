@@ -6,7 +6,7 @@
 //! 36 or 100 for the other sizes); anything else is refused with the reason and the game on
 //! the board is kept.
 
-use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::clipboard::{Clipboard, ClipboardError, ClipboardRead};
 use bevy::prelude::*;
 use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::{GridGame, parse_grid_board};
@@ -47,7 +47,20 @@ pub struct OpenGameText {
 
 /// Longer than any game's text in any of the accepted forms (a GGF record with long names
 /// and comments included); more is not a game and is not parsed.
-const MAX_TEXT: usize = 20_000;
+pub const MAX_TEXT: usize = 20_000;
+
+/// What went wrong with the clipboard, in the player's words.
+pub fn why(error: &ClipboardError) -> Msg {
+    match error {
+        ClipboardError::ContentNotAvailable => Msg::new("clipboard-why-empty"),
+        ClipboardError::ClipboardNotSupported => Msg::new("clipboard-why-unsupported"),
+        ClipboardError::ClipboardOccupied => Msg::new("clipboard-why-busy"),
+        ClipboardError::ConversionFailure => Msg::new("clipboard-why-format"),
+        ClipboardError::Unknown { description } => Msg::verbatim(description.clone()),
+        // The enum may grow: its own words, untranslated, rather than none.
+        other => Msg::verbatim(other.to_string()),
+    }
+}
 
 /// The game a text describes, or what is wrong with it in words a player can act on.
 pub fn game_from_text(text: &str) -> Result<GridGame, NotAGame> {
@@ -56,7 +69,8 @@ pub fn game_from_text(text: &str) -> Result<GridGame, NotAGame> {
 
 /// The game a text describes and its komi (only a GGF record of a komi game has one).
 pub fn game_and_komi_from_text(text: &str) -> Result<(GridGame, Option<Komi>), NotAGame> {
-    let text = text.trim();
+    // A byte-order mark (Notepad's "UTF-8 with BOM") is not text; `trim` keeps it.
+    let text = text.trim_start_matches('\u{feff}').trim();
     if text.is_empty() {
         return Err(NotAGame::Empty);
     }
@@ -105,7 +119,7 @@ fn clipboard_keys(
             Ok(()) if text.is_empty() => Msg::new("clipboard-copied-empty"),
             Ok(()) if !transcript => Msg::new("clipboard-copied-record"),
             Ok(()) => Msg::new("clipboard-copied").arg("moves", short(&text)),
-            Err(e) => Msg::new("clipboard-not-copied").arg("why", format!("{e:?}")),
+            Err(e) => Msg::new("clipboard-not-copied").arg("why", why(&e)),
         };
         toasts.write(Toast(message));
     }
@@ -121,9 +135,7 @@ fn clipboard_keys(
                 open.write(OpenGameText { text, setup: None });
             }
             Err(e) => {
-                toasts.write(Toast(
-                    Msg::new("clipboard-not-read").arg("why", format!("{e:?}")),
-                ));
+                toasts.write(Toast(Msg::new("clipboard-not-read").arg("why", why(&e))));
             }
         }
     }
@@ -194,6 +206,27 @@ fn open_game_text(
 mod tests {
     use super::*;
     use reversi_engine::{Color, Status};
+
+    #[test]
+    fn clipboard_errors_are_told_in_every_language() {
+        use crate::i18n::{Language, Translations};
+        let errors = [
+            ClipboardError::ContentNotAvailable,
+            ClipboardError::ClipboardNotSupported,
+            ClipboardError::ClipboardOccupied,
+            ClipboardError::ConversionFailure,
+        ];
+        for language in Language::ALL {
+            let translations = Translations::new(language);
+            for e in &errors {
+                let msg = Msg::new("clipboard-not-read").arg("why", why(e));
+                let text = translations
+                    .check(language, &msg)
+                    .unwrap_or_else(|e| panic!("{}: {e:?}", language.code()));
+                assert!(!text.contains("Content"), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn transcripts_are_read_with_or_without_separators() {
@@ -276,6 +309,12 @@ mod tests {
     fn a_ggf_record_opens_with_its_moves() {
         let ggf = "(;GM[Othello]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)";
         assert_eq!(game_from_text(ggf).unwrap().transcript(), "f5d6c3");
+        // Saved by an editor that starts its files with a byte-order mark.
+        let marked = format!("\u{feff}{ggf}\n");
+        assert_eq!(game_from_text(&marked).unwrap().transcript(), "f5d6c3");
+        let saved = crate::saved_games::read_saved(&marked).unwrap();
+        assert_eq!(saved.game.transcript(), "f5d6c3");
+        assert!(game_from_text("\u{feff}f5d6").is_ok());
     }
 
     #[test]

@@ -176,7 +176,8 @@ impl SavedGame {
 /// Reads a saved game's text: a GGF record (with the players if this game wrote it), or
 /// anything a paste accepts (a transcript, a board). The error says what is wrong.
 pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
-    let trimmed = text.trim();
+    // Another program's file may start with a byte-order mark, which `trim` keeps.
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
     if trimmed.starts_with("(;") {
         let record = GridRecord::parse(trimmed)?;
         let setup = resumable_from(&record).map(|r| r.setup);
@@ -265,7 +266,11 @@ pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, ShelfError> {
     let mut entries: Vec<ShelfEntry> = folder
         .list()?
         .into_iter()
-        .filter(|file| file.ends_with(".ggf") || file.ends_with(".txt"))
+        .filter(|file| {
+            // GAME.GGF from another program too.
+            let lower = file.to_ascii_lowercase();
+            lower.ends_with(".ggf") || lower.ends_with(".txt")
+        })
         .map(|file| {
             let mut game = folder
                 .read(&file)

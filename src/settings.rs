@@ -126,6 +126,9 @@ pub fn available_cores() -> usize {
     }
 }
 
+/// The longest pause the computer makes before its move (the Settings menu's pace).
+pub const MAX_THINKING_DELAY_MS: u32 = 3_000;
+
 /// Everything the player can set; saved between runs.
 #[derive(Resource, Clone, PartialEq, Debug)]
 pub struct Settings {
@@ -136,7 +139,8 @@ pub struct Settings {
     pub show_legal_moves: bool,
     pub show_counts: bool,
     pub colors: ColorScheme,
-    /// The least time the computer takes per move, so its moves can be followed.
+    /// The least time the computer takes per move, so its moves can be followed (at most
+    /// [`MAX_THINKING_DELAY_MS`]).
     pub thinking_delay_ms: u32,
     /// In two-player games, swing the camera to the side of the player to move.
     pub face_player: bool,
@@ -339,11 +343,11 @@ impl Settings {
                     _ => None,
                 }
                 .map(|c| s.colors = c),
+                // A longer pause than the menu offers is read as its longest.
                 "thinking_delay_ms" => value
                     .parse::<u32>()
                     .ok()
-                    .filter(|v| *v <= 10_000)
-                    .map(|v| s.thinking_delay_ms = v),
+                    .map(|v| s.thinking_delay_ms = v.min(MAX_THINKING_DELAY_MS)),
                 "face_player" => value.parse().ok().map(|v| s.face_player = v),
                 "rumble" => value.parse().ok().map(|v| s.rumble = v),
                 "eval_bar" => value.parse().ok().map(|v| s.eval_bar = v),
@@ -542,6 +546,11 @@ mod tests {
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
         assert_eq!(problems.len(), 1);
+        // A longer pause than the menu offers (an older build took up to 10 s) is its longest,
+        // so the menu's + never shortens it.
+        let (slow, problems) = Settings::from_text("thinking_delay_ms = 10000\n");
+        assert_eq!(slow.thinking_delay_ms, MAX_THINKING_DELAY_MS);
+        assert!(problems.is_empty());
     }
 
     /// One byte that is not text (a damaged name) loses that character, not the others.

@@ -221,6 +221,10 @@ clipboard-copied = Spiel in die Zwischenablage kopiert: { $moves }
 clipboard-copied-record = Die GGF-Aufzeichnung des Spiels wurde in die Zwischenablage kopiert (eine Zugliste kann seine Anfangsstellung oder sein Komi nicht festhalten)
 clipboard-not-copied = Das Spiel konnte nicht kopiert werden: { $why }
 clipboard-not-read = Die Zwischenablage konnte nicht gelesen werden: { $why }
+clipboard-why-empty = die Zwischenablage enthält keinen Text
+clipboard-why-unsupported = dieses System stellt dem Spiel keine Zwischenablage bereit
+clipboard-why-busy = ein anderes Programm verwendet die Zwischenablage; bitte noch einmal versuchen
+clipboard-why-format = ihr Inhalt ist kein Text
 opened-game-of = { $moves ->
         [one] Spiel mit { $moves } Zug geöffnet
        *[other] Spiel mit { $moves } Zügen geöffnet

@@ -219,6 +219,10 @@ clipboard-copied = Copied the game to the clipboard: { $moves }
 clipboard-copied-record = Copied the game's GGF record to the clipboard (a list of moves cannot keep its start position or komi)
 clipboard-not-copied = Could not copy the game: { $why }
 clipboard-not-read = Could not read the clipboard: { $why }
+clipboard-why-empty = the clipboard holds no text
+clipboard-why-unsupported = this system offers the game no clipboard
+clipboard-why-busy = another program is using the clipboard; try again
+clipboard-why-format = what it holds is not text
 opened-game-of = { $moves ->
         [one] Opened a game of { $moves } move
        *[other] Opened a game of { $moves } moves

@@ -219,6 +219,10 @@ clipboard-copied = Partida copiada al portapapeles: { $moves }
 clipboard-copied-record = Registro GGF de la partida copiado al portapapeles (una lista de jugadas no puede conservar su posición inicial ni su komi)
 clipboard-not-copied = No se pudo copiar la partida: { $why }
 clipboard-not-read = No se pudo leer el portapapeles: { $why }
+clipboard-why-empty = el portapapeles no contiene texto
+clipboard-why-unsupported = este sistema no ofrece portapapeles al juego
+clipboard-why-busy = otro programa está usando el portapapeles; inténtalo de nuevo
+clipboard-why-format = su contenido no es texto
 opened-game-of = { $moves ->
         [one] Partida abierta: { $moves } jugada
        *[other] Partida abierta: { $moves } jugadas

@@ -215,6 +215,10 @@ clipboard-copied = A játszma a vágólapra másolva: { $moves }
 clipboard-copied-record = A játszma GGF-lejegyzése a vágólapra másolva (egy lépéslista nem őrzi meg a kezdőállását vagy a komit)
 clipboard-not-copied = Nem sikerült másolni a játszmát: { $why }
 clipboard-not-read = Nem sikerült beolvasni a vágólapot: { $why }
+clipboard-why-empty = a vágólapon nincs szöveg
+clipboard-why-unsupported = ez a rendszer nem ad vágólapot a játéknak
+clipboard-why-busy = egy másik program használja a vágólapot; próbáld újra
+clipboard-why-format = a tartalma nem szöveg
 opened-game-of = { $moves } lépéses játszma megnyitva
 open-game-failed = Nem sikerült megnyitni a játszmát: { $why }
 

@@ -4,7 +4,7 @@
 //! is not a legal game is refused with the reason (see `clipboard::game_from_text`) and the
 //! menu stays.
 
-use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::clipboard::{Clipboard, ClipboardError, ClipboardRead};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
@@ -13,6 +13,7 @@ use crate::clipboard::OpenGameText;
 use crate::i18n::{Msg, Tr};
 use crate::state::devices::{Device, command_held};
 use crate::state::menu::Menu;
+use crate::state::notice::Toast;
 use crate::theme::focus::{Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
 use crate::theme::{palette, text_entry, widgets};
 
@@ -32,8 +33,9 @@ pub struct GameTextDraft(pub String);
 #[derive(Component)]
 struct GameTextField;
 
-/// The most text the field takes: a long GGF record fits.
-const MAX_DRAFT: usize = 8_000;
+/// The most text the field takes: as much as a paste on the board reads, so a long GGF
+/// record opens from either.
+const MAX_DRAFT: usize = crate::clipboard::MAX_TEXT;
 /// The field shows the end of what was typed, this many characters.
 const SHOWN: usize = 34;
 
@@ -96,8 +98,9 @@ fn type_game_text(
     mut draft: ResMut<GameTextDraft>,
     mut clipboard: ResMut<Clipboard>,
     mut pending: Local<Option<ClipboardRead>>,
+    mut toasts: MessageWriter<Toast>,
 ) {
-    take_pasted(&mut pending, &mut draft);
+    take_pasted(&mut pending, &mut draft, &mut toasts);
     let Ok(field) = fields.single() else {
         return;
     };
@@ -115,8 +118,14 @@ fn type_game_text(
     if paste.is_some() {
         *pending = Some(clipboard.fetch_text());
         // On the desktop the text is there at once: the keys after it follow it.
-        if let Some(pasted) = pasted_text(&mut pending) {
-            text = pasted;
+        match pasted_text(&mut pending) {
+            Some(Ok(pasted)) => text = pasted,
+            Some(Err(e)) => {
+                toasts.write(Toast(
+                    Msg::new("clipboard-not-read").arg("why", crate::clipboard::why(&e)),
+                ));
+            }
+            None => {}
         }
     }
     let text = text_entry::edited(&text, after.iter().copied(), &keys, MAX_DRAFT);
@@ -127,24 +136,34 @@ fn type_game_text(
 
 /// A paste that was still on its way (the browser's clipboard answers later) replaces the
 /// draft when it comes.
-fn take_pasted(pending: &mut Option<ClipboardRead>, draft: &mut GameTextDraft) {
-    if let Some(text) = pasted_text(pending) {
-        draft.0 = text;
+fn take_pasted(
+    pending: &mut Option<ClipboardRead>,
+    draft: &mut GameTextDraft,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    match pasted_text(pending) {
+        Some(Ok(text)) => draft.0 = text,
+        Some(Err(e)) => {
+            toasts.write(Toast(
+                Msg::new("clipboard-not-read").arg("why", crate::clipboard::why(&e)),
+            ));
+        }
+        None => {}
     }
 }
 
 /// The clipboard's text once the read is done (control characters other than line breaks
-/// dropped, at most `MAX_DRAFT` characters); `None` while it is on its way or if it failed.
-fn pasted_text(pending: &mut Option<ClipboardRead>) -> Option<String> {
+/// dropped, at most `MAX_DRAFT` characters), or why it could not be read; `None` while it is
+/// on its way.
+fn pasted_text(pending: &mut Option<ClipboardRead>) -> Option<Result<String, ClipboardError>> {
     let result = pending.as_mut()?.poll_result()?;
     *pending = None;
-    let text = result.ok()?;
-    Some(
+    Some(result.map(|text| {
         text.chars()
             .filter(|c| !c.is_control() || *c == '\n')
             .take(MAX_DRAFT)
-            .collect(),
-    )
+            .collect()
+    }))
 }
 
 /// The field: a hint while empty, the end of the text (with a caret) otherwise.

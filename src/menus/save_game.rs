@@ -16,6 +16,7 @@ use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
 use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
+use crate::user_files::UserFolder;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveDraft>()
@@ -192,7 +193,7 @@ fn show_draft(
     let note = match (&shelf.0, file_name(&draft.name, draft.format)) {
         (None, _) => Msg::new("shelf-nothing-kept"),
         (Some(_), None) => Msg::new("save-type-a-name"),
-        (Some(_), Some(file)) if list.entries.iter().any(|e| e.file == file) => {
+        (Some(folder), Some(file)) if replaces(folder, &list, &file) => {
             Msg::new("save-replaces").arg("file", file)
         }
         (Some(folder), Some(file)) => Msg::new("save-saved-as")
@@ -202,4 +203,13 @@ fn show_draft(
     for mut text in &mut notes {
         text.set_if_neq(Tr(note.clone()));
     }
+}
+
+/// Whether saving as `file` replaces a game on the shelf: one of that name, or (where the
+/// file system ignores case, as on Windows and macOS) of the same name in other letters,
+/// which the folder itself is asked about.
+fn replaces(folder: &UserFolder, list: &ShelfList, file: &str) -> bool {
+    let lower = file.to_lowercase();
+    list.entries.iter().any(|e| e.file == file)
+        || (list.entries.iter().any(|e| e.file.to_lowercase() == lower) && folder.contains(file))
 }

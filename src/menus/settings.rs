@@ -8,7 +8,9 @@ use super::choices::{Choice, choice_row};
 use super::navigation::{go_back, menu_root};
 use crate::graphics::Graphics;
 use crate::i18n::{Arg, Language, Msg, Tr};
-use crate::settings::{AnimationSpeed, ColorScheme, Quality, Settings, available_cores};
+use crate::settings::{
+    AnimationSpeed, ColorScheme, MAX_THINKING_DELAY_MS, Quality, Settings, available_cores,
+};
 use crate::state::menu::Menu;
 use crate::theme::widgets;
 
@@ -177,7 +179,8 @@ fn spawn_menu(mut commands: Commands) {
                     r.spawn((DelayText, widgets::header(Msg::verbatim(""))));
                     r.spawn(widgets::small_button(Msg::verbatim("+"))).observe(
                         |_: On<widgets::Activate>, mut s: ResMut<Settings>| {
-                            s.thinking_delay_ms = (s.thinking_delay_ms + 200).min(3000);
+                            s.thinking_delay_ms =
+                                (s.thinking_delay_ms + 200).min(MAX_THINKING_DELAY_MS);
                         },
                     );
                 });
