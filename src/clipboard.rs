@@ -187,10 +187,12 @@ fn open_game_text(
                 menu.as_mut().set_if_neq(Menu::None);
                 let moves = game.ply();
                 toasts.write(Toast(Msg::new("opened-game-of").arg("moves", moves)));
+                // The save keeps the game it holds (perhaps one in progress, pasted over by
+                // mistake) until the opened game is played on, as for a new game.
                 resume.write(ResumeRequest {
                     game,
                     setup,
-                    keep_save: false,
+                    keep_save: true,
                 });
             }
             Err(why) => {

@@ -414,10 +414,11 @@ fn open_games(
                     Msg::new("shelf-opened").arg("file", request.file.as_str()),
                 ));
                 menu.as_mut().set_if_neq(Menu::None);
+                // The save keeps the game it holds until this one is played on.
                 resume.write(ResumeRequest {
                     game: saved.game,
                     setup,
-                    keep_save: false,
+                    keep_save: true,
                 });
             }
             Err(why) => {

@@ -852,6 +852,34 @@ fn a_game_opened_to_keep_the_save_is_saved_from_its_first_move_only() {
 }
 
 #[test]
+fn a_game_opened_from_text_keeps_the_unfinished_game_saved_until_its_first_move() {
+    // A paste by mistake over a game in progress: the game stays in the save, to be resumed
+    // at the next start, until the opened game is played on.
+    use reversi::clipboard::OpenGameText;
+    let (dir, save) = temp_save("paste");
+    let path = save.path().unwrap();
+    let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    place(&mut app, "f5");
+    settle(&mut app);
+    let before = std::fs::read_to_string(&path).unwrap();
+    app.world_mut().write_message(OpenGameText {
+        text: "d3c3".into(),
+        setup: None,
+    });
+    app.update();
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game.transcript(), "d3c3");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    place(&mut app, "c4");
+    settle(&mut app);
+    let after = std::fs::read_to_string(&path).unwrap();
+    let record = reversi_engine::ggf::GridRecord::parse(&after).unwrap();
+    assert_eq!(record.game.transcript(), "d3c3c4");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
     let good = {
         let mut app = app_with(against_the_computer(Level::ALL[2]));
