@@ -6,6 +6,8 @@ use bevy::prelude::*;
 
 use crate::i18n::{Language, Translations};
 use crate::user_files::{Kind, StorageError, StorageFailed, UserText};
+use reversi_engine::grid::BoardSize;
+use reversi_engine::{Color as Side, Level, Rules};
 
 pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
@@ -161,6 +163,85 @@ pub struct Settings {
     pub language: Option<Language>,
     /// Processor cores the computer may think on; `None`: all of them.
     pub computer_cores: Option<usize>,
+    /// What the new-game menu last started, offered again at the next start; `None` until
+    /// a game is started from it.
+    pub new_game: Option<NewGameChoices>,
+}
+
+/// Who plays in a game set up in the new-game menu.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum PlayMode {
+    #[default]
+    VsComputer,
+    TwoPlayers,
+    Demo,
+}
+
+impl PlayMode {
+    const ALL: [PlayMode; 3] = [PlayMode::VsComputer, PlayMode::TwoPlayers, PlayMode::Demo];
+
+    fn name(self) -> &'static str {
+        match self {
+            PlayMode::VsComputer => "computer",
+            PlayMode::TwoPlayers => "two-players",
+            PlayMode::Demo => "demo",
+        }
+    }
+}
+
+/// The new-game menu's choices as the settings file keeps them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct NewGameChoices {
+    pub mode: PlayMode,
+    pub human_side: Side,
+    pub level: Level,
+    pub rules: Rules,
+    pub size: BoardSize,
+    /// Games in a two-player match.
+    pub games: u8,
+}
+
+impl NewGameChoices {
+    /// One line's value: `mode=computer side=black level=5 board=8 rules=standard games=1`.
+    fn to_text(self) -> String {
+        let side = match self.human_side {
+            Side::Black => "black",
+            Side::White => "white",
+        };
+        format!(
+            "mode={} side={side} level={} board={} rules={} games={}",
+            self.mode.name(),
+            self.level.number(),
+            self.size.side(),
+            self.rules.tag(),
+            self.games
+        )
+    }
+
+    /// The choices a line's value names; `None` if any part is missing or not understood.
+    fn from_text(text: &str) -> Option<NewGameChoices> {
+        let mut parts = std::collections::HashMap::new();
+        for part in text.split_whitespace() {
+            let (key, value) = part.split_once('=')?;
+            parts.insert(key, value);
+        }
+        let mode = PlayMode::ALL
+            .into_iter()
+            .find(|m| Some(&m.name()) == parts.get("mode"))?;
+        Some(NewGameChoices {
+            mode,
+            human_side: match *parts.get("side")? {
+                "black" => Side::Black,
+                "white" => Side::White,
+                _ => return None,
+            },
+            level: Level::from_number(parts.get("level")?.parse().ok()?)?,
+            rules: Rules::from_tag(parts.get("rules")?).ok()?,
+            size: BoardSize::from_side(parts.get("board")?.parse().ok()?)?,
+            // The menu checks the length against the ones it offers.
+            games: parts.get("games")?.parse().ok().filter(|n| *n >= 1)?,
+        })
+    }
 }
 
 /// A person at the couch: the name the HUD shows and the colour of their cursor.
@@ -251,6 +332,7 @@ impl Default for Settings {
             graphics: None,
             language: None,
             computer_cores: None,
+            new_game: None,
         }
     }
 }
@@ -303,6 +385,9 @@ impl Settings {
         }
         if let Some(cores) = self.computer_cores {
             text += &format!("computer_cores = {cores}\n");
+        }
+        if let Some(choices) = self.new_game {
+            text += &format!("new_game = {}\n", choices.to_text());
         }
         text
     }
@@ -372,6 +457,7 @@ impl Settings {
                     .into_iter()
                     .find(|q| q.name() == value)
                     .map(|q| s.graphics = Some(q)),
+                "new_game" => NewGameChoices::from_text(value).map(|c| s.new_game = Some(c)),
                 "player1_name" | "player2_name" => {
                     let i = usize::from(key.as_bytes()[6] - b'1');
                     let fallback = Settings::default().players[i].name.clone();
@@ -536,8 +622,34 @@ mod tests {
             window_size: Some((1366, 700)),
             graphics: Some(Quality::Medium),
             computer_cores: Some(3),
+            new_game: Some(NewGameChoices {
+                mode: PlayMode::TwoPlayers,
+                human_side: Side::White,
+                level: Level::Master,
+                rules: Rules {
+                    start: reversi_engine::StartPosition::Parallel,
+                    scoring: reversi_engine::Scoring::FewestDiscs,
+                    ..Rules::default()
+                },
+                size: BoardSize::Ten,
+                games: 3,
+            }),
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
+        // A new-game line with any part missing or wrong is left out whole.
+        for bad in [
+            "mode=computer side=black level=5 board=8 rules=standard",
+            "mode=computer side=black level=11 board=8 rules=standard games=1",
+            "mode=computer side=black level=5 board=7 rules=standard games=1",
+            "mode=robots side=black level=5 board=8 rules=standard games=1",
+            "mode=computer side=black level=5 board=8 rules=sideways games=1",
+            "mode=computer",
+            "",
+        ] {
+            let (read, problems) = Settings::from_text(&format!("new_game = {bad}\n"));
+            assert_eq!(read.new_game, None, "{bad}");
+            assert_eq!(problems.len(), 1, "{bad}");
+        }
         let (d, problems) = Settings::from_text(
             "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800\ngraphics = ultra\ncomputer_cores = 0\ncomputer_cores = many",
         );

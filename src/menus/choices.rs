@@ -10,7 +10,10 @@ use reversi_engine::{
 
 use crate::i18n::{Language, Msg};
 use crate::rules::{GameSetup, Player};
-use crate::settings::{Accent, AnimationSpeed, ColorScheme, Quality, Settings, available_cores};
+use crate::settings::{
+    Accent, AnimationSpeed, ColorScheme, NewGameChoices, Quality, Settings, available_cores,
+};
+use crate::state::series::Series;
 use crate::theme::focus::FormOption;
 use crate::theme::widgets::{self, Selected};
 
@@ -29,16 +32,18 @@ pub fn accent_swatches(row: &mut ChildSpawnerCommands, person: usize) {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameForm>()
+        .add_systems(Startup, restore_choices)
         .add_systems(Update, highlight_choices);
 }
 
 /// Who plays in the game being set up.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum Mode {
-    #[default]
-    VsComputer,
-    TwoPlayers,
-    Demo,
+pub use crate::settings::PlayMode as Mode;
+
+/// The menu opens with what was last started from it (kept in the settings file).
+fn restore_choices(settings: Res<Settings>, mut form: ResMut<NewGameForm>) {
+    if let Some(choices) = settings.new_game {
+        *form = NewGameForm::from(choices);
+    }
 }
 
 /// The new-game menu's current selections.
@@ -67,7 +72,37 @@ impl Default for NewGameForm {
     }
 }
 
+impl From<NewGameChoices> for NewGameForm {
+    fn from(c: NewGameChoices) -> NewGameForm {
+        NewGameForm {
+            mode: c.mode,
+            human_side: c.human_side,
+            level: c.level,
+            rules: c.rules,
+            size: c.size,
+            // Only the lengths the menu offers.
+            games: if Series::LENGTHS.contains(&c.games) {
+                c.games
+            } else {
+                NewGameForm::default().games
+            },
+        }
+    }
+}
+
 impl NewGameForm {
+    /// The selections as the settings file keeps them.
+    pub fn choices(&self) -> NewGameChoices {
+        NewGameChoices {
+            mode: self.mode,
+            human_side: self.human_side,
+            level: self.level,
+            rules: self.rules,
+            size: self.size,
+            games: self.games,
+        }
+    }
+
     /// The game setup these selections describe.
     pub fn setup(&self) -> GameSetup {
         self.setup_on_eight().on(self.size)

@@ -255,7 +255,13 @@ fn start_game(
     mut requests: MessageWriter<NewGameRequest>,
     mut matches: MessageWriter<StartMatch>,
     mut next: ResMut<NextState<Menu>>,
+    mut settings: ResMut<Settings>,
 ) {
+    // The next start's menu offers this game again.
+    let choices = Some(form.choices());
+    if settings.new_game != choices {
+        settings.new_game = choices;
+    }
     if form.mode == Mode::TwoPlayers {
         matches.write(StartMatch {
             rules: form.rules,
