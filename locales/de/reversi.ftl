@@ -294,7 +294,7 @@ review-no-mistakes = Keine Fehler von einem Stein oder mehr. Gut gespielt!
 review-biggest-mistakes = Größte Fehler (klicke oder drücke 1-3, um den besseren Zug zu sehen):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Zug { $number }: { $side } spielte { $played } ({ $played_score }); { $best } war besser ({ $best_score }), als Geisterstein gezeigt.
-review-graph-legend = Oben: { $black } vorn, unten: { $white } vorn. Rot: Fehler.
+review-graph-legend = Oben: { $black } vorn, unten: { $white } vorn. Striche unter der Grafik: Fehler.
 
 ## Ein Match zu zweit
 match-score-line = Spiel { $game } von { $games } – { $first } { $first_points } : { $second_points } { $second }

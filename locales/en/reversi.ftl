@@ -292,7 +292,7 @@ review-no-mistakes = No mistakes of a disc or more. Well played!
 review-biggest-mistakes = Biggest mistakes (click, or 1-3, to see the better move):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Move { $number }: { $side } played { $played } ({ $played_score }); { $best } was better ({ $best_score }), shown as a ghost disc.
-review-graph-legend = Up: { $black } ahead, down: { $white } ahead. Red: mistakes.
+review-graph-legend = Up: { $black } ahead, down: { $white } ahead. Ticks under the graph: mistakes.
 
 ## A two-player match
 match-score-line = Game { $game } of { $games } - { $first } { $first_points } : { $second_points } { $second }

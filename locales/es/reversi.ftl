@@ -292,7 +292,7 @@ review-no-mistakes = Ningún error de una ficha o más. ¡Bien jugado!
 review-biggest-mistakes = Mayores errores (haz clic, o pulsa 1-3, para ver la jugada mejor):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Jugada { $number }: { $side } jugó { $played } ({ $played_score }); { $best } era mejor ({ $best_score }), se muestra como ficha fantasma.
-review-graph-legend = Arriba: ventaja de { $black }; abajo: ventaja de { $white }. En rojo: errores.
+review-graph-legend = Arriba: ventaja de { $black }; abajo: ventaja de { $white }. Marcas bajo la gráfica: errores.
 
 ## Una serie entre dos jugadores
 match-score-line = Partida { $game } de { $games } - { $first } { $first_points } : { $second_points } { $second }

@@ -279,7 +279,7 @@ review-no-mistakes = Egyetlen, legalább egy korongot érő hiba sem volt. Szép
 review-biggest-mistakes = Legnagyobb hibák (kattintás vagy 1–3: a jobb lépés megjelenítése):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = { $number }. lépés: { $side } ezt lépte: { $played } ({ $played_score }); jobb lett volna: { $best } ({ $best_score }), halvány korong jelzi.
-review-graph-legend = Fent: { $black } vezet, lent: { $white } vezet. Piros: hibák.
+review-graph-legend = Fent: { $black } vezet, lent: { $white } vezet. Jelek a grafikon alatt: hibák.
 
 ## Kétszemélyes mérkőzés
 match-score-line = Játszma: { $game } / { $games } – { $first } { $first_points } : { $second_points } { $second }

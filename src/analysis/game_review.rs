@@ -194,6 +194,8 @@ struct Drawn {
 
 const GRAPH_WIDTH: f32 = 262.0;
 const GRAPH_HEIGHT: f32 = 110.0;
+/// The height of a mistake's tick under the graph.
+const MISTAKE_TICK: f32 = 5.0;
 
 fn show_panel(
     mut commands: Commands,
@@ -356,10 +358,23 @@ fn graph(
                 Side::White
             };
             let shown = m.ply < ply && review.moves.get(i + 1).is_none_or(|next| next.ply >= ply);
+            // The shown move by shape as well as colour (a band the graph's whole height
+            // behind its bar): in some colour schemes a side's face is near the accent.
+            if shown {
+                g.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(i as f32 * width),
+                        width: px(width.max(2.0)),
+                        height: px(GRAPH_HEIGHT),
+                        top: px(0.0),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT.with_alpha(0.35)),
+                ));
+            }
             let color = if shown {
                 palette::ACCENT
-            } else if review.mistake_at(m.ply).is_some() {
-                palette::LAST_MOVE
             } else {
                 palette::face(colors, leader)
             };
@@ -374,6 +389,29 @@ fn graph(
                 },
                 BackgroundColor(color),
             ));
+        }
+    });
+    // Mistakes as ticks along the graph's foot, not as bar colours: red is also a side's
+    // face in two colour schemes.
+    p.spawn(Node {
+        width: px(GRAPH_WIDTH),
+        height: px(MISTAKE_TICK),
+        ..default()
+    })
+    .with_children(|ticks| {
+        for (i, m) in review.moves.iter().enumerate() {
+            if review.mistake_at(m.ply).is_some() {
+                ticks.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(i as f32 * width),
+                        width: px((width - 1.0).max(2.0)),
+                        height: px(MISTAKE_TICK),
+                        ..default()
+                    },
+                    BackgroundColor(palette::LAST_MOVE),
+                ));
+            }
         }
     });
     // `insert` replaces the label's own font (a bundle may not name a component twice).
