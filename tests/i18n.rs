@@ -140,6 +140,7 @@ fn keys_in_code() -> BTreeSet<String> {
         "black-white",
         "red-green",
         "red-blue",
+        "two-players",
         "reversi-search",
         "loading-text",
     ] {
