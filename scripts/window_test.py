@@ -384,6 +384,13 @@ def ten_by_ten(binary, env, out):
                   and any(b.startswith("10×10") for b in game.buttons), 180)
         time.sleep(2.0)
         xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
+        # The couch game before was the last one started from the menu, which opens with its
+        # choices again (two players: no row for your colour); this player wants the computer.
+        if any(b.startswith("Black_(moves") for b in game.buttons):
+            fail("10x10: the menu did not open with the last started game's two-player setup")
+        click_button(game, "Against_the_computer", "Against the computer")
+        game.wait("the row for your colour", lambda: any(b.startswith("Black_(moves") for b in game.buttons), 30)
+        time.sleep(1.0)
         # The size and Start clicked in one go, as a quick player would: at a frame a second
         # both clicks fall in one frame, and each must still go to its own button.
         (tx, ty), (sx, sy) = (next(xy for b, xy in game.buttons.items() if b.startswith(p)) for p in ("10×10", "Start_game"))
