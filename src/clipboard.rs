@@ -14,7 +14,7 @@ use reversi_engine::{Komi, Rules};
 
 use crate::i18n::{Explain, Msg};
 use crate::link::{NotAGame, game_from_fragment, link_of};
-use crate::records::record_of;
+use crate::records::{SavedGame, record_of};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
@@ -170,6 +170,7 @@ fn short(text: &str) -> String {
 fn open_game_text(
     mut texts: MessageReader<OpenGameText>,
     state: Res<Match>,
+    saved: Res<SavedGame>,
     mut resume: MessageWriter<ResumeRequest>,
     mut toasts: MessageWriter<Toast>,
     mut menu: ResMut<NextState<Menu>>,
@@ -187,12 +188,12 @@ fn open_game_text(
                 menu.as_mut().set_if_neq(Menu::None);
                 let moves = game.ply();
                 toasts.write(Toast(Msg::new("opened-game-of").arg("moves", moves)));
-                // The save keeps the game it holds (perhaps one in progress, pasted over by
-                // mistake) until the opened game is played on, as for a new game.
+                // An unfinished game in the save (perhaps the one pasted over by mistake)
+                // stays there until the opened game is played on, as for a new game.
                 resume.write(ResumeRequest {
                     game,
                     setup,
-                    keep_save: true,
+                    keep_save: saved.keeps_unfinished(&state),
                 });
             }
             Err(why) => {

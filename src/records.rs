@@ -46,6 +46,18 @@ pub struct Resumable {
 #[derive(Resource, Default)]
 pub struct SavedGame(pub Option<Resumable>);
 
+impl SavedGame {
+    /// Whether a game opened now (a paste, the Open field, the shelf) should leave the save
+    /// as it is until it is played on: the save holds an unfinished game that would be lost,
+    /// the one on the board or the one the menu offers to resume. Otherwise the opened game
+    /// becomes the save at once, to be offered at the next start.
+    pub fn keeps_unfinished(&self, state: &Match) -> bool {
+        // The whole game, also while a review shows an earlier position.
+        let whole = crate::rules::whole_record(&state.game);
+        self.0.is_some() || (whole.ply() > 0 && !whole.current().is_over())
+    }
+}
+
 /// What went wrong with the save (in the browser: also the link) at start-up, for the
 /// new-game menu to say: each thing that went wrong, in order.
 #[derive(Resource, Default)]

@@ -385,10 +385,12 @@ fn open_games(
     mut requests: MessageReader<OpenSavedGame>,
     shelf: Res<GameShelf>,
     state: Res<Match>,
+    in_save: Res<crate::records::SavedGame>,
     mut resume: MessageWriter<ResumeRequest>,
     mut toasts: MessageWriter<Toast>,
     mut menu: ResMut<NextState<Menu>>,
 ) {
+    let keep = in_save.keeps_unfinished(&state);
     for request in requests.read() {
         let read = shelf
             .0
@@ -414,11 +416,11 @@ fn open_games(
                     Msg::new("shelf-opened").arg("file", request.file.as_str()),
                 ));
                 menu.as_mut().set_if_neq(Menu::None);
-                // The save keeps the game it holds until this one is played on.
+                // An unfinished game in the save stays there until this one is played on.
                 resume.write(ResumeRequest {
                     game: saved.game,
                     setup,
-                    keep_save: true,
+                    keep_save: keep,
                 });
             }
             Err(why) => {

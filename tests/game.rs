@@ -877,6 +877,22 @@ fn a_game_opened_from_text_keeps_the_unfinished_game_saved_until_its_first_move(
     let record = reversi_engine::ggf::GridRecord::parse(&after).unwrap();
     assert_eq!(record.game.transcript(), "d3c3c4");
     let _ = std::fs::remove_dir_all(dir);
+
+    // With no unfinished game to keep, the opened game is the save at once (the next start
+    // offers it).
+    let (dir, save) = temp_save("paste-fresh");
+    let path = save.path().unwrap();
+    let mut app = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    app.world_mut().write_message(OpenGameText {
+        text: "d3c3".into(),
+        setup: None,
+    });
+    app.update();
+    app.update();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let record = reversi_engine::ggf::GridRecord::parse(&text).unwrap();
+    assert_eq!(record.game.transcript(), "d3c3");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
