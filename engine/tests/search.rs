@@ -289,6 +289,48 @@ fn the_upper_levels_play_the_books_moves_while_in_it() {
 }
 
 #[test]
+fn the_book_answers_only_where_its_values_hold() {
+    use reversi_engine::search::Goal;
+    use reversi_engine::{DiscSupply, FlipRule, OutOfDiscs};
+    let stop = AtomicBool::new(false);
+    let play = |goal: Goal| {
+        choose_move_for(&Board::start(), Level::Expert, goal, 1, 3, &stop, &NoClock).nodes
+    };
+    // The book was searched in Othello's game tree: rules that keep it keep the book...
+    let keeps = [
+        Rules::OTHELLO,
+        Rules {
+            first: reversi_engine::Color::White,
+            ..Rules::OTHELLO
+        },
+        Rules {
+            supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+            ..Rules::OTHELLO
+        },
+    ];
+    for rules in keeps {
+        assert!(Goal::of(&rules).book, "{}", rules.tag());
+        assert_eq!(play(Goal::of(&rules)), 0, "{}: from the book", rules.tag());
+    }
+    // ...and rules whose tree differs (one line flipped, the game over when 32 discs run
+    // out) search from the first move, since the book's values do not hold there.
+    let differ = [
+        Rules {
+            flips: FlipRule::ChooseOneLine,
+            ..Rules::OTHELLO
+        },
+        Rules {
+            supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
+            ..Rules::OTHELLO
+        },
+    ];
+    for rules in differ {
+        assert!(!Goal::of(&rules).book, "{}", rules.tag());
+        assert!(play(Goal::of(&rules)) > 0, "{}: searched", rules.tag());
+    }
+}
+
+#[test]
 fn greedy_takes_the_most_flips() {
     let stop = AtomicBool::new(false);
     let mut rng = Rng(0x5EED_0004);

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use reversi_engine::grid::{Cell, GridMove, GridPosition, grid_choose_move, squares};
-use reversi_engine::search::{Clock, Level};
+use reversi_engine::search::{Clock, Goal, Level};
 use reversi_engine::{FlipRule, Scoring, Status};
 
 /// Milliseconds since the search started, from Bevy's wasm-safe `Instant`.
@@ -35,7 +35,7 @@ pub fn computer_move(
     let result = grid_choose_move(
         &pos.board(),
         level,
-        pos.rules().scoring,
+        Goal::of(&pos.rules()),
         threads,
         seed,
         cancel,

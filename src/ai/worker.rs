@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use reversi_engine::grid::{GridMove, GridPosition};
-use reversi_engine::search::Level;
 use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
+use reversi_engine::search::{Goal, Level};
 
 use super::moves::{SinceStart, complete_move, forced_move};
 use crate::web::page;
@@ -84,6 +84,7 @@ impl Job {
                 board: pos.board(),
                 level,
                 scoring: pos.rules().scoring,
+                book: Goal::of(&pos.rules()).book,
                 seed,
             };
             LineJob::start(request.to_string())

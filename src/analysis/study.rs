@@ -219,6 +219,8 @@ fn request_line(key: Key) -> String {
         depth,
         solve_empties,
         scoring: key.scoring,
+        // Only analysable positions are asked for, whose rules are the book's own.
+        book: true,
     }
     .to_string()
 }

@@ -35,6 +35,7 @@ fn engine_scores(board: GridBoard) -> Vec<(Cell, i32)> {
         depth: STUDY_DEPTH,
         solve_empties: STUDY_SOLVE,
         scoring: reversi_engine::Scoring::MostDiscs,
+        book: true,
     };
     request.answer(&AtomicBool::new(false), &NoClock).scores
 }
@@ -109,6 +110,7 @@ fn exact_scores(board: GridBoard) -> Vec<(Cell, i32)> {
         depth: 1,
         solve_empties: 64,
         scoring: reversi_engine::Scoring::MostDiscs,
+        book: true,
     };
     request.answer(&AtomicBool::new(false), &NoClock).scores
 }

@@ -7,7 +7,7 @@ use super::eval::DISC;
 use super::{BoardSize, GridBoard, GridLimits, GridResult, GridSearcher};
 use crate::Scoring;
 use crate::search::pick_near;
-use crate::search::{Clock, Level, choose_move_for};
+use crate::search::{Clock, Goal, Level, choose_move_for};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -144,7 +144,8 @@ pub fn level_description(level: Level, size: BoardSize) -> String {
     }
 }
 
-/// The computer's move at `level` on a board of any size under `scoring`: on 8×8 the fast
+/// The computer's move at `level` on a board of any size towards `goal` (a [`Scoring`], or a
+/// [`Goal`] that also says whether the opening book's values hold): on 8×8 the fast
 /// path's search with the learned evaluation ([`crate::search::choose_move_for`]) on
 /// `threads` threads, on the other sizes the generic search on this thread. The same board,
 /// level and seed give the same move (levels with a time budget excepted). `best_move` is
@@ -165,14 +166,16 @@ pub fn level_description(level: Level, size: BoardSize) -> String {
 pub fn grid_choose_move(
     board: &GridBoard,
     level: Level,
-    scoring: Scoring,
+    goal: impl Into<Goal>,
     threads: usize,
     rng_seed: u64,
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> GridResult {
+    let goal = goal.into();
+    let scoring = goal.scoring;
     if let Some(fast) = board.as_eight() {
-        let result = choose_move_for(&fast, level, scoring, threads, rng_seed, stop, clock);
+        let result = choose_move_for(&fast, level, goal, threads, rng_seed, stop, clock);
         // The two 8×8 layouts are the same: square index = row × 8 + column.
         return GridResult {
             size: board.size,

@@ -3,7 +3,7 @@
 
 use super::{Clock, Limits, SearchResult, Searcher, Selectivity};
 use crate::book::Book;
-use crate::{Board, Scoring, Square};
+use crate::{Board, Rules, Scoring, Square};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;
@@ -216,6 +216,38 @@ pub(crate) fn pick_near<M: Copy>(
     Some(near[rng.random_range(0..near.len())])
 }
 
+/// What the computer plays for: the scoring, and whether the opening book's values hold.
+/// The book was searched under the official rules; a variant whose game tree differs (one
+/// line flipped, a game that ends when a side's 32 discs run out) plays its opening by search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// Most discs wins, or (the reverse variant) fewest.
+    pub scoring: Scoring,
+    /// Whether the opening book may answer.
+    pub book: bool,
+}
+
+impl Goal {
+    /// The goal under `rules`: their scoring, with the book only where their game tree is
+    /// the one the book was searched in.
+    pub fn of(rules: &Rules) -> Goal {
+        Goal {
+            scoring: rules.scoring,
+            book: rules.search_compatible(),
+        }
+    }
+}
+
+impl From<Scoring> for Goal {
+    /// `scoring` under rules whose game tree is Othello's: the book answers where it can.
+    fn from(scoring: Scoring) -> Goal {
+        Goal {
+            scoring,
+            book: true,
+        }
+    }
+}
+
 /// The computer's move at `level` under standard scoring, on this thread alone; see
 /// [`choose_move_for`].
 pub fn choose_move(
@@ -228,7 +260,8 @@ pub fn choose_move(
     choose_move_for(board, level, Scoring::MostDiscs, 1, rng_seed, stop, clock)
 }
 
-/// The computer's move at `level` under `scoring`, searched on `threads` threads (this one
+/// The computer's move at `level` towards `goal` (a [`Scoring`] where the book's values
+/// hold, or a [`Goal`]), searched on `threads` threads (this one
 /// and helpers; 1 where threads cannot be made, as in the browser). The same board, level
 /// and seed give the same move (levels with a time budget, or more than one thread, may
 /// differ in a close choice). Returns at once with the best move so far when `stop` is set;
@@ -236,12 +269,13 @@ pub fn choose_move(
 pub fn choose_move_for(
     board: &Board,
     level: Level,
-    scoring: Scoring,
+    goal: impl Into<Goal>,
     threads: usize,
     rng_seed: u64,
     stop: &AtomicBool,
     clock: &dyn Clock,
 ) -> SearchResult {
+    let Goal { scoring, book } = goal.into();
     let moves = board.moves();
     let mut rng = StdRng::seed_from_u64(rng_seed);
     let squares: Vec<Square> = (0..64u8)
@@ -260,6 +294,7 @@ pub fn choose_move_for(
     let settings = level.settings(empties);
     // Before the search's table is made: a book move needs none.
     if let Some(within) = settings.book_within
+        && book
         && let Some(book) = Book::for_scoring(scoring)
         && let Some((sq, value)) = book.choose(board, within, &mut rng)
     {

@@ -28,7 +28,7 @@ mod weights_coder;
 
 pub use eval::{Evaluate, HandEval};
 pub(crate) use level::pick_near;
-pub use level::{Level, choose_move, choose_move_for};
+pub use level::{Goal, Level, choose_move, choose_move_for};
 pub use pattern::PatternEval;
 pub use probcut::Selectivity;
 pub use stability::stable_discs;

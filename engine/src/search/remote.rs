@@ -4,7 +4,8 @@
 //!
 //! Request: `think player=<hex> opponent=<hex> level=<1-10> scoring=<most|fewest> seed=<n>`,
 //! the bitboards of the side to move and of the other side (bit = row × side + column), with
-//! `size=<4|6|10>` for a board other than 8×8. Reply: `move f5`, `move pass`, or
+//! `size=<4|6|10>` for a board other than 8×8, and `book=off` under rules whose game tree is
+//! not the one the opening book was searched in ([`Goal`]). Reply: `move f5`, `move pass`, or
 //! `error <why>`. Both are exact: the same request gives the same move on every platform.
 //! 8×8 boards are searched by the fast path with the learned evaluation, the other sizes by
 //! the generic search ([`crate::grid`]).
@@ -12,7 +13,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use super::{Clock, Level, Searcher};
+use super::{Clock, Goal, Level, Searcher};
 use crate::Scoring;
 use crate::book::Book;
 use crate::grid::{BoardSize, Cell, GridBoard, GridSearcher, grid_choose_move};
@@ -26,6 +27,8 @@ pub struct ThinkRequest {
     pub level: Level,
     /// Most discs wins, or (the reverse variant) fewest.
     pub scoring: Scoring,
+    /// Whether the opening book may answer (see [`Goal`]).
+    pub book: bool,
     /// Seeds the level's randomness (ties, the weaker levels' mistakes).
     pub seed: u64,
 }
@@ -59,10 +62,11 @@ impl fmt::Display for ThinkRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "think {} level={} scoring={} seed={}",
+            "think {} level={} scoring={}{} seed={}",
             BoardWords(&self.board),
             self.level.number(),
             scoring_word(self.scoring),
+            BookWord(self.book),
             self.seed
         )
     }
@@ -84,7 +88,7 @@ impl<'a> Fields<'a> {
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| format!("`{word}` is not key=value"))?;
-            if !known.contains(&key) && key != "size" {
+            if !known.contains(&key) && key != "size" && key != "book" {
                 return Err(format!("unknown key `{key}`"));
             }
             pairs.push((key, value));
@@ -121,12 +125,36 @@ impl<'a> Fields<'a> {
         Ok(board)
     }
 
+    /// Whether the book may answer: `book=on` or `book=off`, on when the word is missing.
+    fn book(&self) -> Result<bool, String> {
+        match self.pairs.iter().any(|(k, _)| *k == "book") {
+            true => self.get("book", |v| match v {
+                "on" => Some(true),
+                "off" => Some(false),
+                _ => None,
+            }),
+            false => Ok(true),
+        }
+    }
+
     fn scoring(&self) -> Result<Scoring, String> {
         self.get("scoring", |v| match v {
             "most" => Some(Scoring::MostDiscs),
             "fewest" => Some(Scoring::FewestDiscs),
             _ => None,
         })
+    }
+}
+
+/// ` book=off` where the book may not answer; nothing otherwise (as before the word existed).
+struct BookWord(bool);
+
+impl fmt::Display for BookWord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            true => Ok(()),
+            false => f.write_str(" book=off"),
+        }
     }
 }
 
@@ -146,6 +174,7 @@ impl ThinkRequest {
             board: fields.board()?,
             level: fields.get("level", |v| Level::from_number(v.parse::<u8>().ok()?))?,
             scoring: fields.scoring()?,
+            book: fields.book()?,
             seed: fields.get("seed", |v| v.parse::<u64>().ok())?,
         })
     }
@@ -153,15 +182,11 @@ impl ThinkRequest {
     /// Searches (see [`grid_choose_move`]) and returns the move; `stop` ends it early with the
     /// best move found so far.
     pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ThinkReply {
-        let result = grid_choose_move(
-            &self.board,
-            self.level,
-            self.scoring,
-            1,
-            self.seed,
-            stop,
-            clock,
-        );
+        let goal = Goal {
+            scoring: self.scoring,
+            book: self.book,
+        };
+        let result = grid_choose_move(&self.board, self.level, goal, 1, self.seed, stop, clock);
         // The search only proposes legal squares; a position with none gets no square.
         ThinkReply(
             result
@@ -202,7 +227,7 @@ impl ThinkReply {
 
 /// A study request: every legal move of the position scored, for hints, the evaluation bar
 /// and the post-game review. `score player=<hex> opponent=<hex> depth=<1-30> solve=<0-64>
-/// scoring=<most|fewest>` (and `size=N` as for `think`).
+/// scoring=<most|fewest>` (and `size=N` and `book=off` as for `think`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ScoreRequest {
     /// The position, from the side to move's view.
@@ -213,6 +238,8 @@ pub struct ScoreRequest {
     pub solve_empties: u32,
     /// Most discs wins, or (the reverse variant) fewest.
     pub scoring: Scoring,
+    /// Whether the opening book may answer (see [`Goal`]).
+    pub book: bool,
 }
 
 /// The scores: `(square, hundredths of a disc)` from the side to move's view, best first.
@@ -234,11 +261,12 @@ impl fmt::Display for ScoreRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "score {} depth={} solve={} scoring={}",
+            "score {} depth={} solve={} scoring={}{}",
             BoardWords(&self.board),
             self.depth,
             self.solve_empties,
-            scoring_word(self.scoring)
+            scoring_word(self.scoring),
+            BookWord(self.book)
         )
     }
 }
@@ -256,6 +284,7 @@ impl ScoreRequest {
             depth: fields.get("depth", within(30, 1))?,
             solve_empties: fields.get("solve", within(100, 0))?,
             scoring: fields.scoring()?,
+            book: fields.book()?,
         })
     }
 
@@ -291,8 +320,11 @@ impl ScoreRequest {
         }
     }
 
-    /// The opening book's scores, where it has this position (8×8, most discs wins).
+    /// The opening book's scores, where it may answer and has this position (8×8).
     fn book_reply(&self) -> Option<ScoreReply> {
+        if !self.book {
+            return None;
+        }
         let board = &self.board;
         let moves = Book::for_scoring(self.scoring)?.moves(&board.as_eight()?)?;
         Some(ScoreReply {
@@ -387,9 +419,19 @@ mod tests {
             board: start(),
             level: Level::Master,
             scoring: Scoring::FewestDiscs,
+            book: true,
             seed: u64::MAX,
         };
         assert_eq!(ThinkRequest::parse(&request.to_string()), Ok(request));
+        // Without the book: one more word, read back; an old line (no word) keeps the book.
+        let bookless = ThinkRequest {
+            book: false,
+            ..request
+        };
+        assert!(bookless.to_string().contains(" book=off "), "{bookless}");
+        assert_eq!(ThinkRequest::parse(&bookless.to_string()), Ok(bookless));
+        let on = bookless.to_string().replace("book=off", "book=on");
+        assert_eq!(ThinkRequest::parse(&on), Ok(request));
         for reply in [ThinkReply(None), ThinkReply(Some("c4".parse().unwrap()))] {
             assert_eq!(ThinkReply::parse(&reply.to_string()), Ok(reply));
         }
@@ -416,6 +458,7 @@ mod tests {
                 "both sides",
             ),
             (&format!("{good} colour=red"), "unknown key"),
+            (&format!("{good} book=no"), "bad book"),
             (&format!("{good} junk"), "not key=value"),
         ] {
             let err = ThinkRequest::parse(bad).unwrap_err();
@@ -434,6 +477,7 @@ mod tests {
             depth: 6,
             solve_empties: 14,
             scoring: Scoring::MostDiscs,
+            book: true,
         };
         assert_eq!(ScoreRequest::parse(&request.to_string()), Ok(request));
         let reply = ScoreReply {
@@ -486,6 +530,7 @@ mod tests {
             depth: 4,
             solve_empties: 10,
             scoring: Scoring::MostDiscs,
+            book: true,
         };
         let line = answer_line(&request.to_string(), &AtomicBool::new(false), &|| 0);
         let reply = ScoreReply::parse(&line).unwrap();
@@ -506,9 +551,17 @@ mod tests {
         assert!(!reply.exact && reply.book);
         let reverse = ScoreRequest {
             scoring: Scoring::FewestDiscs,
+            book: true,
             ..opening
         };
         assert!(!reverse.answer(&AtomicBool::new(false), &|| 0).book);
+        // Nor under rules whose game tree is not the book's (`book=off`): searched instead.
+        let bookless = ScoreRequest {
+            book: false,
+            ..opening
+        };
+        let line = answer_line(&bookless.to_string(), &AtomicBool::new(false), &|| 0);
+        assert!(!ScoreReply::parse(&line).unwrap().book, "{line}");
         assert_eq!(reply.scores.len(), 4);
         assert!(
             reply.scores.iter().all(|s| s.1 == reply.scores[0].1),
@@ -522,6 +575,7 @@ mod tests {
             board: start(),
             level: Level::Casual,
             scoring: Scoring::MostDiscs,
+            book: true,
             seed: 7,
         };
         let line = answer_line(&request.to_string(), &AtomicBool::new(false), &|| 0);
@@ -552,6 +606,7 @@ mod tests {
                 board,
                 level: Level::Club,
                 scoring: Scoring::MostDiscs,
+                book: true,
                 seed: 3,
             };
             let line = think.to_string();
@@ -565,6 +620,7 @@ mod tests {
                 depth: 3,
                 solve_empties: 4,
                 scoring: Scoring::MostDiscs,
+                book: true,
             };
             assert_eq!(ScoreRequest::parse(&score.to_string()), Ok(score));
             let reply = score.answer(&AtomicBool::new(false), &|| 0);
