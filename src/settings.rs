@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
     let settings = if app.world().contains_resource::<SettingsFile>() {
         Settings::default()
     } else {
-        let file = SettingsFile::default_location();
+        let mut file = SettingsFile::default_location();
         let loaded = file.load();
         app.insert_resource(file);
         loaded
@@ -166,6 +166,9 @@ pub struct Settings {
     /// What the new-game menu last started, offered again at the next start; `None` until
     /// a game is started from it.
     pub new_game: Option<NewGameChoices>,
+    /// Lines of the file this build does not know (a newer build's settings, a player's
+    /// comments), written back as they were so a save here does not lose them.
+    pub other_lines: Vec<String>,
 }
 
 /// Who plays in a game set up in the new-game menu.
@@ -333,6 +336,7 @@ impl Default for Settings {
             language: None,
             computer_cores: None,
             new_game: None,
+            other_lines: Vec::new(),
         }
     }
 }
@@ -389,17 +393,26 @@ impl Settings {
         if let Some(choices) = self.new_game {
             text += &format!("new_game = {}\n", choices.to_text());
         }
+        for line in &self.other_lines {
+            text += line;
+            text.push('\n');
+        }
         text
     }
 
-    /// Reads `key = value` lines; unknown keys and bad values keep their defaults, so a
-    /// damaged file never stops the game.
+    /// Reads `key = value` lines; bad values keep their defaults, so a damaged file never
+    /// stops the game. Comments and keys this build does not know are kept as they are
+    /// ([`Settings::other_lines`]); lines that are not `key = value` are dropped.
     pub fn from_text(text: &str) -> (Settings, Vec<String>) {
         let mut s = Settings::default();
         let mut problems = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            if line.is_empty() {
+                continue;
+            }
+            if line.starts_with('#') {
+                s.other_lines.push(line.to_string());
                 continue;
             }
             let Some((key, value)) = line.split_once('=') else {
@@ -471,7 +484,15 @@ impl Settings {
                         .find(|a| a.name() == value)
                         .map(|a| s.players[i].accent = a)
                 }
-                _ => None,
+                _ => {
+                    // Printable text only: the line goes back into the file as it came.
+                    if !line.chars().any(char::is_control) {
+                        // Not a problem: a newer build's setting, written back as it came.
+                        s.other_lines.push(line.to_string());
+                        continue;
+                    }
+                    None
+                }
             };
             if ok.is_none() {
                 problems.push(format!("line {}: ignored `{line}`", n + 1));
@@ -485,6 +506,9 @@ impl Settings {
 #[derive(Resource, Clone, Debug)]
 pub struct SettingsFile {
     pub place: Option<UserText>,
+    /// Why the file could not be read at the start, if it could not: it is then left as it
+    /// is for this run (writing the defaults over it would lose every setting in it).
+    unread: Option<StorageError>,
 }
 
 impl SettingsFile {
@@ -494,15 +518,21 @@ impl SettingsFile {
     pub fn default_location() -> SettingsFile {
         SettingsFile {
             place: UserText::named(Kind::Config, "settings.txt"),
+            unread: None,
         }
     }
 
     /// A file that is never read or written.
     pub fn none() -> SettingsFile {
-        SettingsFile { place: None }
+        SettingsFile {
+            place: None,
+            unread: None,
+        }
     }
 
-    fn load(&self) -> Settings {
+    /// The settings in the file; the defaults where it is missing or cannot be read (then
+    /// the file is not written over, see [`SettingsFile::save`]).
+    fn load(&mut self) -> Settings {
         let Some(place) = &self.place else {
             return Settings::default();
         };
@@ -519,7 +549,10 @@ impl SettingsFile {
                 _ => return Settings::default(),
             },
             Err(e) => {
-                warn!("cannot read settings from {place}: {e}; using defaults");
+                warn!(
+                    "cannot read settings from {place}: {e}; using defaults, leaving it as it is"
+                );
+                self.unread = Some(e);
                 return Settings::default();
             }
         };
@@ -530,10 +563,18 @@ impl SettingsFile {
         settings
     }
 
+    /// Writes `settings` over the file, unless the file could not be read at the start and
+    /// still holds something: then the reason it could not be read is the error.
     fn save(&self, settings: &Settings) -> Result<(), StorageError> {
         let Some(place) = &self.place else {
             return Ok(());
         };
+        if let Some(why) = &self.unread
+            && !matches!(place.read_bytes(), Ok(None))
+        {
+            warn!("not saving settings over {place}, which could not be read: {why}");
+            return Err(why.clone());
+        }
         place.write(&settings.to_text()).inspect_err(|e| {
             warn!("cannot save settings to {place}: {e}");
         })
@@ -622,6 +663,7 @@ mod tests {
             window_size: Some((1366, 700)),
             graphics: Some(Quality::Medium),
             computer_cores: Some(3),
+            other_lines: vec!["# kept by hand".into(), "from_a_newer_build = 1".into()],
             new_game: Some(NewGameChoices {
                 mode: PlayMode::TwoPlayers,
                 human_side: Side::White,
@@ -636,6 +678,17 @@ mod tests {
             }),
         };
         assert_eq!(Settings::from_text(&s.to_text()).0, s);
+        // Keys this build does not know, and comments, go back into the file as they were.
+        let (newer, problems) =
+            Settings::from_text("# mine\nvolume = 0.5\nsparkles = many\nmuted = maybe\n");
+        assert_eq!(newer.other_lines, ["# mine", "sparkles = many"]);
+        assert_eq!(problems.len(), 1, "only the bad value: {problems:?}");
+        let again = newer.to_text();
+        assert!(again.contains("\n# mine\nsparkles = many\n"), "{again}");
+        assert!(
+            !again.contains("maybe"),
+            "a known key's bad value is not kept: {again}"
+        );
         // A new-game line with any part missing or wrong is left out whole.
         for bad in [
             "mode=computer side=black level=5 board=8 rules=standard",
@@ -675,14 +728,47 @@ mod tests {
         bytes.push(0xFF);
         bytes.extend_from_slice(b"a\nmuted = true\n");
         std::fs::write(&path, bytes).unwrap();
-        let file = SettingsFile {
+        let mut file = SettingsFile {
             place: Some(UserText::File(path)),
+            unread: None,
         };
         let settings = file.load();
         let _ = std::fs::remove_dir_all(dir);
         assert_eq!(settings.volume, 0.25);
         assert!(settings.muted);
         assert_eq!(settings.players[0].name, "An\u{FFFD}a");
+    }
+
+    /// A file that cannot be read is not written over with the defaults: its settings would
+    /// be lost. Saving says why instead (the player is told once).
+    #[test]
+    fn an_unreadable_file_is_left_as_it_is() {
+        let dir = std::env::temp_dir().join(format!("reversi-unread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A folder where the file should be cannot be read as one.
+        let folder = dir.join("settings.txt");
+        std::fs::create_dir_all(&folder).unwrap();
+        let mut file = SettingsFile {
+            place: Some(UserText::File(folder)),
+            unread: None,
+        };
+        assert_eq!(file.load(), Settings::default());
+        assert!(file.unread.is_some(), "the failure is remembered");
+        // A file whose first read failed (a passing error, say) keeps what it holds.
+        let path = dir.join("kept.txt");
+        std::fs::write(&path, "volume = 0.25\n").unwrap();
+        let file = SettingsFile {
+            place: Some(UserText::File(path.clone())),
+            unread: file.unread,
+        };
+        assert!(file.save(&Settings::default()).is_err());
+        let kept = std::fs::read_to_string(&path).unwrap();
+        // Once it is gone there is nothing to lose: saving works again.
+        std::fs::remove_file(&path).unwrap();
+        let saved = file.save(&Settings::default());
+        let _ = std::fs::remove_dir_all(dir);
+        assert_eq!(kept, "volume = 0.25\n");
+        assert_eq!(saved, Ok(()));
     }
 
     #[test]
