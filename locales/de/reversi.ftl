@@ -289,6 +289,7 @@ side-orange = Orange
 ## Die Analyse eines beendeten Spiels
 review-title = Spielanalyse
 review-unavailable = Für diese Variante nicht verfügbar: Die Engine spielt nur nach den Standardregeln.
+review-failed = Die Analyse ist fehlgeschlagen: Die Engine konnte nicht jeden Zug bewerten.
 review-analysing = Jeder Zug wird analysiert … { $done } von { $total }
 review-no-mistakes = Keine Fehler von einem Stein oder mehr. Gut gespielt!
 review-biggest-mistakes = Größte Fehler (klicke oder drücke 1-3, um den besseren Zug zu sehen):
@@ -327,6 +328,8 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = gelöst
 estimate-guess = geschätzt
 estimate-book = Eröffnungsbuch
+estimate-failed = Keine Schätzung
+    Suche fehlgeschlagen
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
 hud-redo = Wiederholen  (Z)
@@ -346,6 +349,7 @@ status-to-move-free-opening = { $name } ist am Zug – setze einen Stein auf ein
 status-to-move-choose-line = { $name } ist am Zug – Rechtsklick oder L wählt die Reihe zum Umdrehen
 status-to-move-no-hints = { $name } ist am Zug – Tipps gibt es nur mit den Standardregeln
 status-to-move-looking = { $name } ist am Zug – der beste Zug wird gesucht …
+status-to-move-hint-failed = { $name } ist am Zug – die Suche nach einem Tipp ist fehlgeschlagen
 status-to-move-best = { $name } ist am Zug – bester Zug: { $best } ({ $score })
 status-to-move-best-solved = { $name } ist am Zug – bester Zug: { $best } ({ $score }, gelöst)
 status-to-move-best-book = { $name } ist am Zug – bester Zug: { $best } ({ $score }, Eröffnungsbuch)

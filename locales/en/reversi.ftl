@@ -287,6 +287,7 @@ side-orange = Orange
 ## The analysis of a finished game
 review-title = Game analysis
 review-unavailable = Not available for this variant: the engine plays the standard rules only.
+review-failed = The analysis failed: the engine could not score every move.
 review-analysing = Analysing every move... { $done } of { $total }
 review-no-mistakes = No mistakes of a disc or more. Well played!
 review-biggest-mistakes = Biggest mistakes (click, or 1-3, to see the better move):
@@ -325,6 +326,8 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = solved
 estimate-guess = estimate
 estimate-book = book
+estimate-failed = No estimate
+    search failed
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)
 hud-redo = Redo  (Y)
@@ -344,6 +347,7 @@ status-to-move-free-opening = { $name } to move - place a disc on a free centre 
 status-to-move-choose-line = { $name } to move - right-click or L chooses the line to flip
 status-to-move-no-hints = { $name } to move - hints need the standard rules
 status-to-move-looking = { $name } to move - looking for the best move...
+status-to-move-hint-failed = { $name } to move - the search for a hint failed
 status-to-move-best = { $name } to move - best: { $best } ({ $score })
 status-to-move-best-solved = { $name } to move - best: { $best } ({ $score }, solved)
 status-to-move-best-book = { $name } to move - best: { $best } ({ $score }, book)

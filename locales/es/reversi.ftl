@@ -287,6 +287,7 @@ side-orange = Naranja
 ## El análisis de una partida terminada
 review-title = Análisis de la partida
 review-unavailable = No disponible en esta variante: el motor solo juega con las reglas estándar.
+review-failed = El análisis ha fallado: el motor no pudo puntuar todas las jugadas.
 review-analysing = Analizando cada jugada… { $done } de { $total }
 review-no-mistakes = Ningún error de una ficha o más. ¡Bien jugado!
 review-biggest-mistakes = Mayores errores (haz clic, o pulsa 1-3, para ver la jugada mejor):
@@ -325,6 +326,8 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = resuelto
 estimate-guess = estimación
 estimate-book = libro de aperturas
+estimate-failed = Sin estimación
+    búsqueda fallida
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)
 hud-redo = Rehacer  (Y)
@@ -347,6 +350,7 @@ status-to-move-free-opening = Turno de { $name } - coloca una ficha en una casil
 status-to-move-choose-line = Turno de { $name } - clic derecho o L para elegir la línea que se voltea
 status-to-move-no-hints = Turno de { $name } - las pistas solo funcionan con las reglas estándar
 status-to-move-looking = Turno de { $name } - buscando la mejor jugada…
+status-to-move-hint-failed = Turno de { $name } - la búsqueda de la pista ha fallado
 status-to-move-best = Turno de { $name } - mejor: { $best } ({ $score })
 status-to-move-best-solved = Turno de { $name } - mejor: { $best } ({ $score }, resuelto)
 status-to-move-best-book = Turno de { $name } - mejor: { $best } ({ $score }, libro de aperturas)

@@ -274,6 +274,7 @@ side-orange = Narancs
 ## Egy befejezett játszma elemzése
 review-title = Játszmaelemzés
 review-unavailable = Ebben a változatban nem érhető el: a motor csak az alapszabályokat ismeri.
+review-failed = Az elemzés nem sikerült: a motor nem tudott minden lépést értékelni.
 review-analysing = Minden lépés elemzése... { $done } / { $total }
 review-no-mistakes = Egyetlen, legalább egy korongot érő hiba sem volt. Szép játék!
 review-biggest-mistakes = Legnagyobb hibák (kattintás vagy 1–3: a jobb lépés megjelenítése):
@@ -312,6 +313,8 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = megoldva
 estimate-guess = becslés
 estimate-book = megnyitási könyv
+estimate-failed = Nincs becslés
+    sikertelen keresés
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
 hud-redo = Újra  (Z)
@@ -331,6 +334,7 @@ status-to-move-free-opening = { $name } következik – tegyél egy korongot egy
 status-to-move-choose-line = { $name } következik – jobb kattintás vagy L: a fordítandó sor kiválasztása
 status-to-move-no-hints = { $name } következik – tipp csak az alapszabályokkal kérhető
 status-to-move-looking = { $name } következik – a legjobb lépés keresése...
+status-to-move-hint-failed = { $name } következik – a tipp keresése nem sikerült
 status-to-move-best = { $name } következik – legjobb: { $best } ({ $score })
 status-to-move-best-solved = { $name } következik – legjobb: { $best } ({ $score }, megoldva)
 status-to-move-best-book = { $name } következik – legjobb: { $best } ({ $score }, megnyitási könyv)

@@ -130,6 +130,7 @@ fn show_estimate(
     }
     let estimate = analysis.black_estimate(&state.game, state.game.ply());
     let words = match estimate {
+        None if analysis.failed(state.game.current()) => Msg::new("estimate-failed"),
         None => Msg::verbatim("..."),
         Some((v, basis)) => {
             let discs = (v as f32 / 100.0).round() as i32;

@@ -74,6 +74,8 @@ pub struct GameReview {
     pub mistakes: Vec<usize>,
     /// The game's rules are a variant the search does not model: no review.
     pub unavailable: bool,
+    /// The search of one of its positions failed: the review cannot be completed.
+    pub failed: bool,
 }
 
 /// A move counts as a mistake from this loss on (a whole disc).
@@ -142,6 +144,7 @@ fn review_finished_game(
     for (i, &(ply, played)) in placements.iter().enumerate() {
         let pos = position(ply);
         let Some(scores) = analysis.want(pos, Priority::Review) else {
+            review.failed |= analysis.failed(pos);
             continue;
         };
         let (Some((best, best_score)), Some(played_score)) = (scores.best(), scores.of(played))
@@ -189,6 +192,7 @@ struct Drawn {
     complete: bool,
     ply: usize,
     reviewing: bool,
+    failed: bool,
     scheme: Option<crate::settings::ColorScheme>,
 }
 
@@ -214,6 +218,7 @@ fn show_panel(
             complete: review.complete(),
             ply: state.game.ply(),
             reviewing: state.reviewing,
+            failed: review.failed,
             scheme: Some(settings.colors),
         });
     if *drawn == wanted && (wanted.is_none() || !panels.is_empty()) {
@@ -250,6 +255,10 @@ fn show_panel(
             p.spawn(widgets::header("review-title"));
             if review.unavailable {
                 p.spawn(widgets::label("review-unavailable"));
+                return;
+            }
+            if !now.complete && now.failed {
+                p.spawn(widgets::label("review-failed"));
                 return;
             }
             if !now.complete {

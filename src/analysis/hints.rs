@@ -42,6 +42,8 @@ pub struct ShownScores {
     pub waiting: bool,
     /// Why nothing can be shown (a variant the search does not model), for the status line.
     pub unavailable: bool,
+    /// The search for the scores failed: nothing is coming.
+    pub failed: bool,
 }
 
 fn choose_scores(
@@ -64,6 +66,7 @@ fn choose_scores(
     let pos = state.game.current();
     let mut next = ShownScores::default();
     if asked {
+        let failed = analysis.failed(pos);
         match analysis.want(pos, Priority::Hint) {
             Some(scores) => {
                 next.best = scores.best().map(|b| b.0);
@@ -75,6 +78,7 @@ fn choose_scores(
                     scores.best().into_iter().collect()
                 };
             }
+            None if failed => next.failed = true,
             None if analysable(pos) => next.waiting = true,
             None => next.unavailable = true,
         }

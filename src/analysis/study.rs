@@ -161,6 +161,17 @@ impl Analysis {
         self.done.get(&key).and_then(|r| r.as_ref().ok())
     }
 
+    /// Whether the search for `pos` failed (an error in the engine, never expected): the
+    /// presentation says so rather than waiting for scores that will not come.
+    pub fn failed(&self, pos: &GridPosition) -> bool {
+        matches!(self.done.get(&key(pos)), Some(Err(_)))
+    }
+
+    /// Records that the search for `pos` failed (the dispatcher's job; tests use it).
+    pub fn insert_failure(&mut self, pos: &GridPosition, why: String) {
+        self.store(key(pos), Err(why));
+    }
+
     /// The scores of `pos` if they are known (asks for nothing).
     pub fn get(&self, pos: &GridPosition) -> Option<&Scores> {
         self.done.get(&key(pos)).and_then(|r| r.as_ref().ok())

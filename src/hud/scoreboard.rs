@@ -362,6 +362,8 @@ pub fn status_line(
                         "status-to-move-choose-line"
                     } else if scores.unavailable {
                         "status-to-move-no-hints"
+                    } else if scores.failed {
+                        "status-to-move-hint-failed"
                     } else if scores.waiting {
                         "status-to-move-looking"
                     } else if let (Some(best), Some(score)) =

@@ -103,6 +103,53 @@ fn hints_are_refused_where_the_search_does_not_model_the_rules() {
     assert!(shown(&app).moves.is_empty());
 }
 
+/// A study search that fails (an error in the engine) is said to have failed: the hint, the
+/// evaluation bar and the review do not wait for scores that will not come.
+#[test]
+fn a_failed_search_is_reported_not_awaited() {
+    use reversi::analysis::study::Analysis;
+    use reversi::hud::scoreboard::status_line;
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    place(&mut app, "f5");
+    settle(&mut app);
+    let pos = *state(&app).game.current();
+    app.world_mut()
+        .resource_mut::<Analysis>()
+        .insert_failure(&pos, "a test's failure".into());
+    app.world_mut().write_message(HintRequest);
+    app.update();
+    app.update();
+    assert!(
+        shown(&app).failed && !shown(&app).waiting,
+        "{:?}",
+        shown(&app)
+    );
+    let line = status_line(
+        state(&app),
+        app.world().resource::<Settings>(),
+        false,
+        shown(&app),
+    );
+    let reversi::i18n::Msg::Key { key, .. } = line else {
+        panic!("{line:?}");
+    };
+    assert_eq!(key, "status-to-move-hint-failed");
+    // The review of a finished game with a position whose search failed.
+    let game = worst_play_from_ffo_20();
+    app.world_mut()
+        .resource_mut::<Analysis>()
+        .insert_failure(game.position_at(0).unwrap(), "a test's failure".into());
+    app.world_mut().write_message(ResumeRequest {
+        game,
+        setup: GameSetup::two_players(Rules::default()),
+        keep_save: false,
+    });
+    wait_until(&mut app, "the review's failure", |app| {
+        app.world().resource::<GameReview>().failed
+    });
+    assert!(!app.world().resource::<GameReview>().complete());
+}
+
 /// Every move of `board` with its exact score (hundredths of a disc), solved to the end.
 fn exact_scores(board: GridBoard) -> Vec<(Cell, i32)> {
     let request = ScoreRequest {

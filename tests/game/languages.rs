@@ -25,7 +25,11 @@ fn check_lines(app: &App, language: Language, seen: &mut Vec<String>) {
         ..ShownScores::default()
     });
     let no_hint = ShownScores::default();
-    for (thinking, scores) in [(false, &no_hint), (true, &no_hint)]
+    let failed = ShownScores {
+        failed: true,
+        ..ShownScores::default()
+    };
+    for (thinking, scores) in [(false, &no_hint), (true, &no_hint), (false, &failed)]
         .into_iter()
         .chain(hints.iter().map(|h| (false, h)))
     {
