@@ -72,6 +72,9 @@ impl fmt::Display for ThinkRequest {
     }
 }
 
+/// Keys every request may leave out: the board's size (8×8 without it) and the book (on).
+const OPTIONAL_KEYS: [&str; 2] = ["size", "book"];
+
 /// The `key=value` words after a request's first word, checked against the keys it knows.
 struct Fields<'a> {
     pairs: Vec<(&'a str, &'a str)>,
@@ -88,7 +91,7 @@ impl<'a> Fields<'a> {
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| format!("`{word}` is not key=value"))?;
-            if !known.contains(&key) && key != "size" && key != "book" {
+            if !known.contains(&key) && !OPTIONAL_KEYS.contains(&key) {
                 return Err(format!("unknown key `{key}`"));
             }
             pairs.push((key, value));
@@ -107,11 +110,23 @@ impl<'a> Fields<'a> {
         parse(value).ok_or_else(|| format!("bad {key}: `{value}`"))
     }
 
+    /// The value of `key` as [`Fields::get`] reads it, or `default` where the key is missing.
+    fn get_or<T>(
+        &self,
+        key: &str,
+        default: T,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, String> {
+        match self.pairs.iter().any(|(k, _)| *k == key) {
+            true => self.get(key, parse),
+            false => Ok(default),
+        }
+    }
+
     fn board(&self) -> Result<GridBoard, String> {
-        let size = match self.pairs.iter().any(|(k, _)| *k == "size") {
-            true => self.get("size", |v| BoardSize::from_side(v.parse().ok()?))?,
-            false => BoardSize::Eight,
-        };
+        let size = self.get_or("size", BoardSize::Eight, |v| {
+            BoardSize::from_side(v.parse().ok()?)
+        })?;
         let full = (1u128 << size.squares()) - 1;
         let hex = |v: &str| {
             u128::from_str_radix(v, 16)
@@ -127,14 +142,11 @@ impl<'a> Fields<'a> {
 
     /// Whether the book may answer: `book=on` or `book=off`, on when the word is missing.
     fn book(&self) -> Result<bool, String> {
-        match self.pairs.iter().any(|(k, _)| *k == "book") {
-            true => self.get("book", |v| match v {
-                "on" => Some(true),
-                "off" => Some(false),
-                _ => None,
-            }),
-            false => Ok(true),
-        }
+        self.get_or("book", true, |v| match v {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        })
     }
 
     fn scoring(&self) -> Result<Scoring, String> {
@@ -551,7 +563,6 @@ mod tests {
         assert!(!reply.exact && reply.book);
         let reverse = ScoreRequest {
             scoring: Scoring::FewestDiscs,
-            book: true,
             ..opening
         };
         assert!(!reverse.answer(&AtomicBool::new(false), &|| 0).book);
