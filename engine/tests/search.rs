@@ -474,3 +474,50 @@ fn passes_and_finished_games() {
     assert_eq!(r.best_move, None);
     assert_eq!(r.score, negamax(b, false));
 }
+
+/// A clock that panics on its `after`-th reading: a stand-in for any bug on the searching
+/// thread while helpers work beside it.
+struct PanickingClock {
+    readings: AtomicU64,
+    after: u64,
+}
+
+impl Clock for PanickingClock {
+    fn elapsed_ms(&self) -> u64 {
+        if self.readings.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
+            panic!("the clock broke");
+        }
+        0
+    }
+}
+
+#[test]
+fn a_panic_on_the_searching_thread_reaches_the_caller_with_helpers_running() {
+    // Before the fix the helpers waited for work for ever and the caller (the game's AI
+    // thread, which reports a panic as a failed search) never heard back.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let limits = Limits {
+            time_ms: Some(60_000),
+            solve_empties: 20,
+            ..Limits::depth(30)
+        };
+        let clock = PanickingClock {
+            readings: AtomicU64::new(0),
+            after: 20,
+        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Searcher::new(16).with_threads(3).search(
+                &Board::start(),
+                &limits,
+                &AtomicBool::new(false),
+                &clock,
+            )
+        }));
+        let _ = tx.send(outcome.is_err());
+    });
+    let panicked = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the search neither returned nor panicked: its helpers hang");
+    assert!(panicked, "the clock's panic was swallowed");
+}

@@ -1140,9 +1140,8 @@ mod tests {
                     pool.help(&mut helper);
                 });
             }
-            let found = search_window(&mut ctx, b.player, b.opponent, window.0, window.1);
-            pool.finish();
-            found
+            let _finish = crate::search::pool::Finish(&pool);
+            search_window(&mut ctx, b.player, b.opponent, window.0, window.1)
         });
         assert!(!ctx.aborted && !pool.stop.load(std::sync::atomic::Ordering::Relaxed));
         (

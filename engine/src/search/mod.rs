@@ -338,9 +338,8 @@ impl Searcher {
                     pool.help(&mut helper);
                 });
             }
-            let result = midgame::iterate(&mut ctx, board, limits);
-            pool.finish();
-            result
+            let _finish = pool::Finish(pool);
+            midgame::iterate(&mut ctx, board, limits)
         });
         // Read once every helper has ended and counted its nodes.
         result.nodes += pool.nodes.load(Ordering::Relaxed);

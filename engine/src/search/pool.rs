@@ -258,6 +258,17 @@ pub(crate) fn record_move(best: &Mutex<(i32, u8)>, alpha: &AtomicI32, v: i32, a:
     }
 }
 
+/// Ends the helpers' loops when dropped: the searching thread holds one, so that its
+/// helpers return even when it unwinds from a panic (they would otherwise wait for work
+/// for ever, and the scope that joins them would never return the panic to the caller).
+pub(crate) struct Finish<'a>(pub &'a Pool);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
 /// Leaves a split point's workers when dropped.
 struct Leave<'a>(&'a SplitPoint);
 
