@@ -67,7 +67,7 @@ impl Komi {
     /// Black's result and the winner of a game that ended with `outcome`: black's score the
     /// tournament way (empties to the winner, fewest-discs scoring included) minus the komi.
     pub fn result(self, outcome: &Outcome) -> KomiResult {
-        let black_thousandths = outcome.score_for(Color::Black) * UNIT - self.thousandths;
+        let black_thousandths = self.for_black(outcome.score_for(Color::Black)).0;
         let winner = match black_thousandths.signum() {
             1 => Some(Color::Black),
             -1 => Some(Color::White),
@@ -77,6 +77,12 @@ impl Komi {
             winner,
             black_thousandths,
         }
+    }
+
+    /// Black's result with the komi counted, for black's `score` the tournament way: a
+    /// finished game's, or an estimate of the final score before the game ends.
+    pub fn for_black(self, score: i32) -> Discs {
+        Discs(score.clamp(-MAX_DISCS, MAX_DISCS) * UNIT - self.thousandths)
     }
 
     /// The side the komi counts for: white for a positive komi, black for a negative one,
@@ -113,9 +119,19 @@ impl KomiResult {
 pub struct Discs(i32);
 
 impl Discs {
+    /// A whole number of discs.
+    pub fn whole(discs: i32) -> Discs {
+        Discs(discs.clamp(-MAX_DISCS, MAX_DISCS) * UNIT)
+    }
+
     /// The amount in thousandths of a disc.
     pub fn thousandths(self) -> i32 {
         self.0
+    }
+
+    /// The amount without its sign.
+    pub fn abs(self) -> Discs {
+        Discs(self.0.abs())
     }
 }
 
@@ -215,6 +231,18 @@ mod tests {
             let err = text.parse::<Komi>().unwrap_err().to_string();
             assert!(err.contains(why), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn an_estimate_is_counted_with_the_komi_as_a_result_would_be() {
+        assert_eq!(komi("2.5").for_black(4).to_string(), "1.5");
+        assert_eq!(komi("2.5").for_black(2).to_string(), "-0.5");
+        assert_eq!(komi("2.5").for_black(2).abs().to_string(), "0.5");
+        assert_eq!(komi("-3").for_black(-3).thousandths(), 0);
+        assert_eq!(
+            komi("2.5").for_black(2),
+            komi("2.5").result(&ended(33, 31)).for_black()
+        );
     }
 
     #[test]

@@ -297,6 +297,7 @@ review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_sc
 review-mistake-shown = Zug { $number }: { $side } spielte { $played } ({ $played_score }); { $best } war besser ({ $best_score }), als Geisterstein gezeigt.
 review-graph-legend = Oben: { $black } vorn, unten: { $white } vorn. Striche unter der Grafik: Fehler.
 
+review-graph-legend-komi = Oben: { $black } vorn, unten: { $white } vorn, mit { $komi }. Striche unter der Grafik: Fehler.
 ## Ein Match zu zweit
 match-score-line = Spiel { $game } von { $games } – { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } gewinnt das Match { $score }
@@ -329,6 +330,8 @@ estimate-solved = gelöst
 estimate-guess = geschätzt
 estimate-book = Eröffnungsbuch
 estimate-failed = Keine Schätzung
+estimate-with-komi = { $how }
+    { $komi }
     Suche fehlgeschlagen
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)

@@ -295,6 +295,7 @@ review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_sc
 review-mistake-shown = Move { $number }: { $side } played { $played } ({ $played_score }); { $best } was better ({ $best_score }), shown as a ghost disc.
 review-graph-legend = Up: { $black } ahead, down: { $white } ahead. Ticks under the graph: mistakes.
 
+review-graph-legend-komi = Up: { $black } ahead, down: { $white } ahead, with { $komi }. Ticks under the graph: mistakes.
 ## A two-player match
 match-score-line = Game { $game } of { $games } - { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } wins the match { $score }
@@ -327,6 +328,8 @@ estimate-solved = solved
 estimate-guess = estimate
 estimate-book = book
 estimate-failed = No estimate
+estimate-with-komi = { $how }
+    { $komi }
     search failed
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)

@@ -295,6 +295,7 @@ review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_sc
 review-mistake-shown = Jugada { $number }: { $side } jugó { $played } ({ $played_score }); { $best } era mejor ({ $best_score }), se muestra como ficha fantasma.
 review-graph-legend = Arriba: ventaja de { $black }; abajo: ventaja de { $white }. Marcas bajo la gráfica: errores.
 
+review-graph-legend-komi = Arriba: ventaja de { $black }; abajo: ventaja de { $white }; con { $komi }. Marcas bajo la gráfica: errores.
 ## Una serie entre dos jugadores
 match-score-line = Partida { $game } de { $games } - { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } gana la serie { $score }
@@ -327,6 +328,8 @@ estimate-solved = resuelto
 estimate-guess = estimación
 estimate-book = libro de aperturas
 estimate-failed = Sin estimación
+estimate-with-komi = { $how }
+    { $komi }
     búsqueda fallida
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)

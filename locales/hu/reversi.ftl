@@ -282,6 +282,7 @@ review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_sc
 review-mistake-shown = { $number }. lépés: { $side } ezt lépte: { $played } ({ $played_score }); jobb lett volna: { $best } ({ $best_score }), halvány korong jelzi.
 review-graph-legend = Fent: { $black } vezet, lent: { $white } vezet. Jelek a grafikon alatt: hibák.
 
+review-graph-legend-komi = Fent: { $black } vezet, lent: { $white } vezet, { $komi } beszámításával. Jelek a grafikon alatt: hibák.
 ## Kétszemélyes mérkőzés
 match-score-line = Játszma: { $game } / { $games } – { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } nyerte a mérkőzést: { $score }
@@ -314,6 +315,8 @@ estimate-solved = megoldva
 estimate-guess = becslés
 estimate-book = megnyitási könyv
 estimate-failed = Nincs becslés
+estimate-with-komi = { $how }
+    { $komi }
     sikertelen keresés
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)

@@ -4,13 +4,13 @@
 //! finished game is reviewed.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Status};
+use reversi_engine::{Color as Side, Discs, Komi, Status};
 
-use super::study::{Analysis, Basis, Priority};
+use super::study::{Analysis, Basis, Priority, black_result};
 use crate::i18n::{Msg, Tr};
-use crate::rules::Match;
+use crate::rules::{Match, komi_words};
 use crate::schedule::GameSet;
-use crate::settings::Settings;
+use crate::settings::{ColorScheme, Settings};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -107,6 +107,38 @@ fn black_share(discs: f32) -> f32 {
     0.5 + 0.5 * (discs / 20.0).tanh()
 }
 
+/// The words under the bar for an estimate `v` of Black's final disc difference
+/// (hundredths) on `basis`: who leads and by how much, the komi counted in a komi game
+/// (and named, so that a lead smaller than the disc count does not puzzle).
+pub fn estimate_words(v: i32, basis: Basis, komi: Option<Komi>, colors: ColorScheme) -> Msg {
+    let discs = (v as f32 / 100.0).round() as i32;
+    let how = Msg::new(match basis {
+        Basis::Solved => "estimate-solved",
+        Basis::Book => "estimate-book",
+        Basis::Estimate => "estimate-guess",
+    });
+    let (how, result) = match komi {
+        Some(komi) => (
+            Msg::new("estimate-with-komi").arg("how", how).arg(
+                "komi",
+                komi_words(komi, |side| palette::side_name(colors, side)),
+            ),
+            komi.for_black(discs),
+        ),
+        None => (how, Discs::whole(discs)),
+    };
+    match result.thousandths().signum() {
+        0 => Msg::new("estimate-even").arg("how", how),
+        sign => Msg::new("estimate-lead")
+            .arg(
+                "side",
+                palette::side_name(colors, if sign > 0 { Side::Black } else { Side::White }),
+            )
+            .arg("discs", result.abs())
+            .arg("how", how),
+    }
+}
+
 fn show_estimate(
     settings: Res<Settings>,
     state: Res<Match>,
@@ -129,31 +161,16 @@ fn show_estimate(
         return;
     }
     let estimate = analysis.black_estimate(&state.game, state.game.ply());
+    let komi = state.setup.komi;
     let words = match estimate {
         None if analysis.failed(state.game.current()) => Msg::new("estimate-failed"),
         None => Msg::verbatim("..."),
-        Some((v, basis)) => {
-            let discs = (v as f32 / 100.0).round() as i32;
-            let leader = if discs >= 0 { Side::Black } else { Side::White };
-            let how = match basis {
-                Basis::Solved => "estimate-solved",
-                Basis::Book => "estimate-book",
-                Basis::Estimate => "estimate-guess",
-            };
-            if discs == 0 {
-                Msg::new("estimate-even").arg("how", Msg::new(how))
-            } else {
-                Msg::new("estimate-lead")
-                    .arg("side", palette::side_name(settings.colors, leader))
-                    .arg("discs", discs.abs())
-                    .arg("how", Msg::new(how))
-            }
-        }
+        Some((v, basis)) => estimate_words(v, basis, komi, settings.colors),
     };
     for mut t in &mut text {
         t.set_if_neq(Tr(words.clone()));
     }
-    let target = estimate.map_or(0.5, |(v, _)| black_share(v as f32 / 100.0));
+    let target = estimate.map_or(0.5, |(v, _)| black_share(black_result(v, komi)));
     for (mut node, mut color) in &mut fill {
         let now = match node.height {
             Val::Percent(p) => p / 100.0,

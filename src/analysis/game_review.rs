@@ -5,14 +5,14 @@
 
 use bevy::prelude::*;
 use reversi_engine::grid::{Cell, GridGame, GridMove};
-use reversi_engine::{Color as Side, Status};
+use reversi_engine::{Color as Side, Komi, Status};
 
 use super::hints::disc_text;
-use super::study::{Analysis, Priority, analysable};
+use super::study::{Analysis, Priority, analysable, black_result};
 use crate::board::discs::DiscAssets;
 use crate::board::geometry::{DISC_THICKNESS, disc_rest};
 use crate::i18n::Msg;
-use crate::rules::{Match, ReviewRequest, whole_record};
+use crate::rules::{Match, ReviewRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::theme::palette::{self, side_name};
@@ -269,7 +269,7 @@ fn show_panel(
                 ));
                 return;
             }
-            graph(p, &review, now.ply, colors);
+            graph(p, &review, now.ply, colors, state.setup.komi);
             if review.mistakes.is_empty() {
                 p.spawn(widgets::label("review-no-mistakes"));
                 return;
@@ -335,6 +335,7 @@ fn graph(
     review: &GameReview,
     ply: usize,
     colors: crate::settings::ColorScheme,
+    komi: Option<Komi>,
 ) {
     let n = review.moves.len().max(1);
     let width = GRAPH_WIDTH / n as f32;
@@ -359,7 +360,8 @@ fn graph(
             BackgroundColor(palette::TEXT_DIM),
         ));
         for (i, m) in review.moves.iter().enumerate() {
-            let discs = m.black_after as f32 / 100.0;
+            // Who is ahead as the result will count it: with the komi in a komi game.
+            let discs = black_result(m.black_after, komi);
             let h = (half * (discs / 32.0).clamp(-1.0, 1.0).abs()).max(1.0);
             let leader = if discs >= 0.0 {
                 Side::Black
@@ -424,8 +426,13 @@ fn graph(
         }
     });
     // `insert` replaces the label's own font (a bundle may not name a component twice).
+    let legend = match komi {
+        Some(komi) => Msg::new("review-graph-legend-komi")
+            .arg("komi", komi_words(komi, |side| side_name(colors, side))),
+        None => Msg::new("review-graph-legend"),
+    };
     p.spawn(widgets::label(
-        Msg::new("review-graph-legend")
+        legend
             .arg("black", side_name(colors, Side::Black))
             .arg("white", side_name(colors, Side::White)),
     ))

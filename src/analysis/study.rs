@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use reversi_engine::Status;
 use reversi_engine::grid::{BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition};
 use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
-use reversi_engine::{Color, DiscSupply, FlipRule, Scoring};
+use reversi_engine::{Color, DiscSupply, FlipRule, Komi, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
 use crate::schedule::GameSet;
@@ -80,6 +80,17 @@ pub struct Scores {
     pub exact: bool,
     /// The opening book's scores (deep searches backed up through its lines).
     pub book: bool,
+}
+
+/// Black's result in discs for an estimate `v` of Black's final disc difference
+/// (hundredths of a disc): in a komi game with the komi counted, as the game's result will
+/// be. The evaluation bar and the review's graph show it so.
+pub fn black_result(v: i32, komi: Option<Komi>) -> f32 {
+    let discs = (v as f32 / 100.0).round() as i32;
+    match komi {
+        Some(komi) => komi.for_black(discs).thousandths() as f32 / 1000.0,
+        None => discs as f32,
+    }
 }
 
 /// What an estimate rests on, for the words beside it.
@@ -279,5 +290,23 @@ fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         .map(|(_, (k, _))| *k);
     if let Some(key) = next {
         analysis.running = Some((key, LineJob::start(request_line(key))));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An estimate is shown as the result will count: rounded to whole discs, then the komi
+    /// taken off Black's side (a komi for White) or added (for Black).
+    #[test]
+    fn a_komi_moves_who_is_ahead() {
+        let komi = |text: &str| Some(text.parse::<Komi>().unwrap());
+        assert_eq!(black_result(420, None), 4.0);
+        assert_eq!(black_result(-149, None), -1.0);
+        assert_eq!(black_result(420, komi("2.5")), 1.5);
+        assert_eq!(black_result(200, komi("2.5")), -0.5);
+        assert_eq!(black_result(-4000, komi("-48.5")), 8.5);
+        assert_eq!(black_result(300, komi("3")), 0.0);
     }
 }

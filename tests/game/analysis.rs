@@ -323,3 +323,69 @@ fn the_analysis_panel_is_remade_for_another_game_of_the_same_length() {
     assert_ne!(panels[0], panels[1], "two games, two panels");
     assert_eq!(panels[2], panels[0], "the first game again, its own panel");
 }
+
+/// The evaluation bar of a komi game (a GGS record's) counts the komi as the result will:
+/// Black's exact lead at FFO #20, from the game's own study search, is shown less the komi,
+/// with the komi named.
+#[test]
+fn the_evaluation_bar_counts_a_komi_games_komi() {
+    use reversi::analysis::eval_bar::estimate_words;
+    use reversi::analysis::study::{Analysis, Basis, Priority};
+    use reversi::settings::ColorScheme;
+    let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+    let start = parse_grid_board(text).unwrap();
+    let best = exact_scores(start.board())
+        .iter()
+        .map(|s| s.1)
+        .max()
+        .unwrap()
+        / 100;
+    let game = GridGame::from_position(start.position(Rules::default()));
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    // What the bar asks each frame, until the study search has solved the position.
+    let estimate = |app: &mut App| {
+        let mut analysis = app.world_mut().resource_mut::<Analysis>();
+        analysis.want(game.current(), Priority::Bar);
+        analysis.black_estimate(&game, 0)
+    };
+    let (v, basis) = (0..3000)
+        .find_map(|_| {
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+            estimate(&mut app)
+        })
+        .expect("an estimate");
+    assert_eq!((v, basis), (best * 100, Basis::Solved));
+    let words = |komi: Option<&str>| {
+        let komi = komi.map(|k| k.parse().unwrap());
+        english(&estimate_words(v, basis, komi, ColorScheme::BlackWhite))
+    };
+    let lead = |discs: f32| match discs {
+        d if d > 0.0 => format!("Black +{d}"),
+        d if d < 0.0 => format!("White +{}", -d),
+        _ => "Even".to_string(),
+    };
+    assert_eq!(words(None), format!("{}\nsolved", lead(best as f32)));
+    for (komi, counted) in [
+        ("2.5", best as f32 - 2.5),
+        ("-3", best as f32 + 3.0),
+        (&best.to_string(), 0.0),
+    ] {
+        let side = if komi.starts_with('-') {
+            "Black"
+        } else {
+            "White"
+        };
+        let size = komi.trim_start_matches('-');
+        let named = if komi == "0" {
+            "komi 0".to_string()
+        } else {
+            format!("komi {size} for {side}")
+        };
+        assert_eq!(
+            words(Some(komi)),
+            format!("{}\nsolved\n{named}", lead(counted)),
+            "komi {komi}"
+        );
+    }
+}
