@@ -364,7 +364,7 @@ review-back = <  Zurück
 review-forward = Vor  >
 review-last = Ende  >|
 review-done = Fertig  (Enter)
-review-original = Zurück zum ursprünglichen Spiel
+review-original = Zurück zum ursprünglichen Spiel  (Rücktaste)
 
 ## Die Webseite um das Spiel (erscheint, bevor das Spiel läuft; build-web.sh kopiert diese
 ## Texte für web/page.js)
@@ -395,4 +395,4 @@ help-pass-text = Kannst du nirgends einen Stein setzen, musst du passen, und dei
 help-variants-title = Varianten
 help-variants-text = Im Menü „Neues Spiel“ findest du die Varianten aus den Regelwerken: die hier gezeigte parallele Startstellung oder eine freie Eröffnung, bei der die ersten vier Steine auf die Mittelfelder gesetzt werden; Weiß mit dem ersten Zug; je 32 Steine pro Spieler statt eines gemeinsamen Vorrats; Umdrehen nur einer gewählten Reihe; Sieg mit den wenigsten Steinen; und Bretter mit 4×4, 6×6 und 10×10 Feldern.
 help-controls-title = Steuerung
-help-controls-text = Maus: Ein Klick auf ein Feld setzt einen Stein, Ziehen mit der rechten Taste dreht das Brett, das Mausrad zoomt. Tastatur: Tippe ein Feld ein (d3) oder wähle es mit den Pfeiltasten und drücke Enter; U nimmt zurück, Z stellt wieder her, I gibt einen Tipp, Pos1 startet das Nachspielen, Esc öffnet das Menü. Gamepad: Stick oder Steuerkreuz bewegen, A setzt, B geht zurück, Y bittet um Rücknahme, X gibt einen Tipp, Start pausiert.
+help-controls-text = Maus: Ein Klick auf ein Feld setzt einen Stein, Ziehen mit der rechten Taste dreht das Brett, das Mausrad zoomt. Tastatur: Tippe ein Feld ein (d3) oder wähle es mit den Pfeiltasten und drücke Enter; U nimmt zurück, Z stellt wieder her, I gibt einen Tipp, Pos1 startet das Nachspielen, Esc öffnet das Menü. Gamepad: Stick oder Steuerkreuz bewegen, A setzt, B geht zurück, Y bittet um Rücknahme, X gibt einen Tipp, die linke Schultertaste startet das Nachspielen und die rechte stellt wieder her, Start pausiert.

@@ -362,7 +362,7 @@ review-back = <  Back
 review-forward = Forward  >
 review-last = End  >|
 review-done = Done  (Enter)
-review-original = Back to the original game
+review-original = Back to the original game  (Backspace)
 
 ## The web page around the game (shown before the game runs; build-web.sh copies these
 ## messages for web/page.js)
@@ -393,4 +393,4 @@ help-pass-text = If you cannot place a disc anywhere, you must pass and your opp
 help-variants-title = Variants
 help-variants-text = The new-game menu offers the variants of the rule books: the parallel start shown here, or a free opening in which the first four discs are placed in the centre; White moving first; 32 discs for each player instead of a shared supply; flipping only one chosen line; fewest discs wins; and boards of 4×4, 6×6 and 10×10 squares.
 help-controls-title = Controls
-help-controls-text = Mouse: click a square to place, drag with the right button to turn the board, the wheel zooms. Keyboard: type a square (d3), or move with the arrows and press Enter; U undoes, Y redoes, I asks for a hint, Home reviews the game, Esc opens the menu. Gamepad: the stick or d-pad moves, A places, B goes back, Y asks to undo, X gives a hint, Start pauses.
+help-controls-text = Mouse: click a square to place, drag with the right button to turn the board, the wheel zooms. Keyboard: type a square (d3), or move with the arrows and press Enter; U undoes, Y redoes, I asks for a hint, Home reviews the game, Esc opens the menu. Gamepad: the stick or d-pad moves, A places, B goes back, Y asks to undo, X gives a hint, the left shoulder button reviews the game and the right one redoes, Start pauses.

@@ -365,7 +365,7 @@ review-back = <  Atrás
 review-forward = Adelante  >
 review-last = Fin  >|
 review-done = Listo  (Enter)
-review-original = Volver a la partida original
+review-original = Volver a la partida original  (Retroceso)
 
 ## La página web que rodea el juego (se muestra antes de que el juego arranque; build-web.sh
 ## copia estos mensajes para web/page.js)
@@ -396,4 +396,4 @@ help-pass-text = Si no puedes colocar ninguna ficha, tienes que pasar y tu rival
 help-variants-title = Variantes
 help-variants-text = El menú de nueva partida ofrece las variantes de los reglamentos: la posición inicial paralela que ves aquí, o una apertura libre en la que las cuatro primeras fichas se colocan en el centro; que Blanco salga primero; 32 fichas por jugador en lugar de una reserva compartida; voltear solo una línea elegida; ganar con menos fichas; y tableros de 4×4, 6×6 y 10×10 casillas.
 help-controls-title = Controles
-help-controls-text = Ratón: haz clic en una casilla para colocar, arrastra con el botón derecho para girar el tablero y usa la rueda para el zoom. Teclado: escribe una casilla (d3) o muévete con las flechas y pulsa Enter; U deshace, Y rehace, I pide una pista, Inicio repasa la partida y Esc abre el menú. Mando: el stick o la cruceta mueven, A coloca, B vuelve atrás, Y pide deshacer, X da una pista y Start pausa.
+help-controls-text = Ratón: haz clic en una casilla para colocar, arrastra con el botón derecho para girar el tablero y usa la rueda para el zoom. Teclado: escribe una casilla (d3) o muévete con las flechas y pulsa Enter; U deshace, Y rehace, I pide una pista, Inicio repasa la partida y Esc abre el menú. Mando: el stick o la cruceta mueven, A coloca, B vuelve atrás, Y pide deshacer, X da una pista, el botón superior izquierdo repasa la partida y el derecho rehace, y Start pausa.

@@ -349,7 +349,7 @@ review-back = <  Vissza
 review-forward = Előre  >
 review-last = Vége  >|
 review-done = Kész  (Enter)
-review-original = Vissza az eredeti játszmához
+review-original = Vissza az eredeti játszmához  (Backspace)
 
 ## The web page around the game (shown before the game runs; build-web.sh copies these
 ## messages for web/page.js)
@@ -380,4 +380,4 @@ help-pass-text = Ha sehová sem tudsz korongot rakni, passzolnod kell, és újra
 help-variants-title = Szabályváltozatok
 help-variants-text = Az új játszma menü a szabálykönyvekben szereplő változatokat kínálja: az itt látható párhuzamos kezdőállást, vagy szabad kezdést, amelyben az első négy korong a középső mezőkre kerül; Fehér kezdését; fejenként 32 korongot közös készlet helyett; csak egy választott sor fordítását; győzelmet a legkevesebb koronggal; valamint 4×4-es, 6×6-os és 10×10-es táblát.
 help-controls-title = Irányítás
-help-controls-text = Egér: kattints egy mezőre a lerakáshoz, a jobb gombbal húzva forgathatod a táblát, a görgővel nagyíthatsz. Billentyűzet: írd be a mezőt (d3), vagy lépkedj a nyilakkal, és nyomd meg az Entert; U: visszavonás, Z: újra, I: tipp, Home: visszajátszás, Esc: menü. Kontroller: a karral vagy az iránygombokkal mozoghatsz, A: lerakás, B: vissza, Y: visszavonás kérése, X: tipp, Start: szünet.
+help-controls-text = Egér: kattints egy mezőre a lerakáshoz, a jobb gombbal húzva forgathatod a táblát, a görgővel nagyíthatsz. Billentyűzet: írd be a mezőt (d3), vagy lépkedj a nyilakkal, és nyomd meg az Entert; U: visszavonás, Z: újra, I: tipp, Home: visszajátszás, Esc: menü. Kontroller: a karral vagy az iránygombokkal mozoghatsz, A: lerakás, B: vissza, Y: visszavonás kérése, X: tipp, bal vállgomb: visszajátszás, jobb vállgomb: újra, Start: szünet.

@@ -4,7 +4,8 @@
 //! left and right, the shoulder buttons and A: it places nothing in a review). A click on a
 //! legal square
 //! plays on from the position shown (a branch); then a button leads back to the original
-//! record. The rules do the stepping (`ReviewRequest`); this only asks and shows
+//! record (Backspace, or a gamepad's B; a pad's left shoulder starts a review as Home does).
+//! The rules do the stepping (`ReviewRequest`); this only asks and shows
 //! where the review stands.
 
 use bevy::prelude::*;
@@ -108,15 +109,26 @@ fn review_keys(
     state: Res<Match>,
     mut requests: MessageWriter<ReviewRequest>,
 ) {
-    if !state.reviewing {
-        // Home while playing looks back from the first position (the computer waits).
-        if keys.just_pressed(KeyCode::Home) {
-            look_back(&mut requests);
-        }
-        return;
-    }
     let pads: Vec<&Gamepad> = pads.iter().collect();
-    requests.write_batch(review_steps(&keys, &pads));
+    if state.reviewing {
+        requests.write_batch(review_steps(&keys, &pads));
+    } else {
+        requests.write_batch(play_keys(&keys, &pads, state.original.is_some()));
+    }
+}
+
+/// What the keys and pads pressed this frame ask while a game is played: Home or a pad's
+/// left shoulder looks back from the first position (the computer waits); in a branch,
+/// Backspace or a pad's B goes back to the original game (the bar's button).
+fn play_keys(keys: &ButtonInput<KeyCode>, pads: &[&Gamepad], branch: bool) -> Vec<ReviewRequest> {
+    let pad = |b: GamepadButton| pads.iter().any(|p| p.just_pressed(b));
+    if keys.just_pressed(KeyCode::Home) || pad(GamepadButton::LeftTrigger) {
+        vec![ReviewRequest::Start, ReviewRequest::First]
+    } else if branch && (keys.just_pressed(KeyCode::Backspace) || pad(GamepadButton::East)) {
+        vec![ReviewRequest::Original]
+    } else {
+        Vec::new()
+    }
 }
 
 /// What the keys and pads pressed this frame ask of a review under way: the arrow keys or
@@ -157,6 +169,28 @@ mod tests {
 
     /// A player with only a gamepad can step through a review and finish it (the pad once
     /// had no way out of a review but the undo button's step back).
+    /// The HUD's Review and the branch bar's way back have keys and pad buttons too.
+    #[test]
+    fn keys_and_pads_look_back_and_leave_a_branch() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        let mut pad = Gamepad::default();
+        let look_back = vec![ReviewRequest::Start, ReviewRequest::First];
+        assert!(play_keys(&keys, &[&pad], true).is_empty());
+        pad.digital_mut().press(GamepadButton::LeftTrigger);
+        assert_eq!(play_keys(&keys, &[&pad], false), look_back);
+        pad.digital_mut().reset_all();
+        pad.digital_mut().press(GamepadButton::East);
+        assert_eq!(
+            play_keys(&keys, &[&pad], true),
+            vec![ReviewRequest::Original]
+        );
+        assert!(play_keys(&keys, &[&pad], false).is_empty(), "no branch");
+        keys.press(KeyCode::Backspace);
+        assert_eq!(play_keys(&keys, &[], true), vec![ReviewRequest::Original]);
+        keys.press(KeyCode::Home);
+        assert_eq!(play_keys(&keys, &[], false), look_back);
+    }
+
     #[test]
     fn a_gamepad_steps_through_a_review_and_finishes_it() {
         let keys = ButtonInput::<KeyCode>::default();

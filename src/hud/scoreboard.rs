@@ -470,8 +470,8 @@ fn hud_keys(
             });
         }
     }
-    // Y (the key there: Z on a German keyboard, as its labels say), or Ctrl+Y as printed.
-    if (keys.just_pressed(KeyCode::KeyY) && !command_held(&keys)) || letters.contains(&'y') {
+    let gamepads: Vec<&Gamepad> = pads.iter().map(|(_, g)| g).collect();
+    if redo_asked(&keys, &letters, &gamepads, state.reviewing) {
         redo.write(RedoRequest);
     }
     if keys.just_pressed(KeyCode::KeyM) {
@@ -480,6 +480,24 @@ fn hud_keys(
     if keys.just_pressed(KeyCode::KeyN) {
         settings.show_legal_moves = !settings.show_legal_moves;
     }
+}
+
+/// Y (the key there: Z on a German keyboard, as its labels say), or Ctrl+Y as printed
+/// (`letters` are [`command_letters`]), or a gamepad's right shoulder while playing (the
+/// left one looks back, and in a review both jump to the ends: hud/review.rs), pressed this
+/// frame.
+fn redo_asked(
+    keys: &ButtonInput<KeyCode>,
+    letters: &[char],
+    pads: &[&Gamepad],
+    reviewing: bool,
+) -> bool {
+    (keys.just_pressed(KeyCode::KeyY) && !command_held(keys))
+        || letters.contains(&'y')
+        || (!reviewing
+            && pads
+                .iter()
+                .any(|g| g.just_pressed(GamepadButton::RightTrigger)))
 }
 
 /// U, or Ctrl+Z (either Ctrl, or Cmd; the key printed Z: `letters` are
@@ -494,6 +512,25 @@ mod tests {
 
     use bevy::input::ButtonState;
     use bevy::input::keyboard::Key;
+
+    /// A player with only a gamepad can redo as the Redo button does: the right shoulder
+    /// while playing (in a review it jumps to the end instead).
+    #[test]
+    fn a_gamepads_right_shoulder_redoes_while_playing() {
+        let keys = ButtonInput::<KeyCode>::default();
+        let mut pad = Gamepad::default();
+        assert!(!redo_asked(&keys, &[], &[&pad], false));
+        pad.digital_mut().press(GamepadButton::RightTrigger);
+        assert!(redo_asked(&keys, &[], &[&pad], false));
+        assert!(
+            !redo_asked(&keys, &[], &[&pad], true),
+            "a review's jump to the end"
+        );
+        let mut keys = keys;
+        keys.press(KeyCode::KeyY);
+        assert!(redo_asked(&keys, &[], &[], false));
+        assert!(redo_asked(&ButtonInput::default(), &['y'], &[], true));
+    }
 
     #[test]
     fn ctrl_z_undoes_however_quickly_it_is_pressed() {
