@@ -11,7 +11,7 @@ use reversi_engine::Color as Side;
 
 use crate::board::geometry::scale;
 use crate::rules::{Match, Player};
-use crate::schedule::GameSet;
+use crate::schedule::{CameraMotion, GameSet};
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::ViewTurn;
@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 // Facing the player waits for the board, which this frame's move may set busy.
                 .after(crate::board::discs::DiscMotion)
+                .in_set(CameraMotion)
                 .in_set(GameSet::Presentation),
         );
 }

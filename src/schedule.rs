@@ -12,6 +12,12 @@ pub enum GameSet {
     Presentation,
 }
 
+/// Within presentation: the camera moves for this frame (orbit, easing, facing the player).
+/// What is drawn over the 3D view at projected points (the board's coordinates, the score
+/// plates) runs after it, so it does not trail a moving camera by a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CameraMotion;
+
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
         Update,

@@ -7,7 +7,7 @@ use reversi_engine::grid::{BoardSize, Cell};
 
 use super::geometry::{SURFACE_Y, half_width, square_center};
 use crate::rules::Match;
-use crate::schedule::GameSet;
+use crate::schedule::{CameraMotion, GameSet};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (build_labels, place_labels)
             .chain()
+            .after(CameraMotion)
             .in_set(GameSet::Presentation),
     );
 }
@@ -72,15 +73,19 @@ fn build_labels(
     }
 }
 
+/// Puts each label over its anchor as the camera sees it this frame: from the camera's own
+/// `Transform` (a root entity's global transform), which the camera's systems set earlier in
+/// the frame; its `GlobalTransform` follows only after `Update`, a frame late for the labels.
 fn place_labels(
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cameras: Query<(&Camera, &Transform), With<Camera3d>>,
     // Absent in the headless tests, which have no UI.
     ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(&CoordinateLabel, &mut Node, &mut Visibility, &ComputedNode)>,
 ) {
-    let Ok((camera, camera_transform)) = cameras.single() else {
+    let Ok((camera, transform)) = cameras.single() else {
         return;
     };
+    let camera_transform = &GlobalTransform::from(*transform);
     for (label, mut node, mut vis, computed) in &mut labels {
         match camera.world_to_viewport(camera_transform, label.anchor) {
             Ok(p) => {
