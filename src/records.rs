@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use reversi_engine::ggf::GridRecord;
 use reversi_engine::grid::GridGame;
 use reversi_engine::search::Level;
+use std::fs::{File, TryLockError};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::i18n::{Explain, Msg};
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
@@ -18,12 +20,18 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
         app.insert_resource(SaveFile::default_location());
     }
+    let other_window = app.world_mut().resource_mut::<SaveFile>().claim() == Claim::HeldElsewhere;
     let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
-    if let Some(notice) = &notice {
+    let notices: Vec<Msg> = other_window
+        .then(|| Msg::new("save-other-window"))
+        .into_iter()
+        .chain(notice)
+        .collect();
+    for notice in &notices {
         warn!("{notice:?}");
     }
     app.insert_resource(SavedGame(saved))
-        .insert_resource(SaveNotice(notice.into_iter().collect()))
+        .insert_resource(SaveNotice(notices))
         .add_message::<StorageFailed>()
         .add_systems(Update, autosave.in_set(GameSet::Presentation));
 }
@@ -33,6 +41,21 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Debug)]
 pub struct SaveFile {
     pub place: Option<UserText>,
+    /// The lock that makes this window the save's only writer (see [`SaveFile::claim`]),
+    /// held for as long as the game runs.
+    lock: Option<Arc<File>>,
+}
+
+/// What [`SaveFile::claim`] found.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Claim {
+    /// This window holds the save.
+    Held,
+    /// Another window of the game holds it: this one keeps no save.
+    HeldElsewhere,
+    /// No lock could be taken (no save, the browser's storage, a file system without
+    /// locks, a folder that cannot be made): the save is used as it was.
+    Unlocked,
 }
 
 /// A game found at start-up that can be resumed (unfinished, readable).
@@ -156,6 +179,7 @@ impl SaveFile {
     pub fn default_location() -> SaveFile {
         SaveFile {
             place: UserText::named(Kind::Data, "current.ggf"),
+            lock: None,
         }
     }
 
@@ -163,12 +187,16 @@ impl SaveFile {
     pub fn at(path: PathBuf) -> SaveFile {
         SaveFile {
             place: Some(UserText::File(path)),
+            lock: None,
         }
     }
 
     /// A save that is never read or written.
     pub fn none() -> SaveFile {
-        SaveFile { place: None }
+        SaveFile {
+            place: None,
+            lock: None,
+        }
     }
 
     /// The file, where the save is one.
@@ -176,6 +204,51 @@ impl SaveFile {
         match &self.place {
             Some(UserText::File(path)) => Some(path.clone()),
             _ => None,
+        }
+    }
+
+    /// Makes this window the save's only writer: a lock on `NAME.lock` beside the save
+    /// file, held until the game ends (the system lets go of it after a crash too). Where
+    /// another window of the game holds it, this one keeps no save: two windows writing one
+    /// save would each overwrite the other's game, and the next start would offer only the
+    /// last one written. The game then starts with a notice saying so.
+    pub fn claim(&mut self) -> Claim {
+        let Some(UserText::File(path)) = &self.place else {
+            return Claim::Unlocked;
+        };
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        let lock_path = path.with_file_name(name);
+        let opened = lock_path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| {
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(&lock_path)
+            });
+        let file = match opened {
+            Ok(file) => file,
+            Err(e) => {
+                warn!("no lock on {}: {e}", lock_path.display());
+                return Claim::Unlocked;
+            }
+        };
+        match file.try_lock() {
+            Ok(()) => {
+                self.lock = Some(Arc::new(file));
+                Claim::Held
+            }
+            Err(TryLockError::WouldBlock) => {
+                self.place = None;
+                Claim::HeldElsewhere
+            }
+            Err(TryLockError::Error(e)) => {
+                warn!("no lock on {}: {e}", lock_path.display());
+                Claim::Unlocked
+            }
         }
     }
 

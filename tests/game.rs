@@ -821,6 +821,55 @@ fn the_game_is_saved_after_every_move_and_resumed_at_the_next_start() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Two windows of the game at once: the first keeps the save; the second says it keeps
+/// none and writes nothing, so neither overwrites the other's game, and the next start
+/// offers the first window's game. Once the first window is closed the save is free again.
+#[test]
+fn a_second_window_does_not_overwrite_the_first_windows_save() {
+    let (dir, save) = temp_save("two-windows");
+    let path = save.path().unwrap();
+    let mut first = app_saving_to(GameSetup::two_players(Rules::default()), save.clone());
+    assert!(first.world().resource::<SaveNotice>().0.is_empty());
+    place(&mut first, "f5");
+    settle(&mut first);
+    let first_game = std::fs::read_to_string(&path).unwrap();
+
+    let mut second = app_saving_to(GameSetup::two_players(Rules::default()), save.clone());
+    let notices = &second.world().resource::<SaveNotice>().0;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        english(&notices[0]).contains("not saved as you play"),
+        "{}",
+        english(&notices[0])
+    );
+    assert!(
+        second.world().resource::<SavedGame>().0.is_none(),
+        "the first window's game is not offered to the second"
+    );
+    place(&mut second, "d3");
+    settle(&mut second);
+    place(&mut second, "c3");
+    settle(&mut second);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first_game);
+    // The first window goes on saving.
+    place(&mut first, "d6");
+    settle(&mut first);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        reversi_engine::ggf::GridRecord::parse(&saved).unwrap().game,
+        state(&first).game
+    );
+    drop(second);
+    drop(first);
+    // The next start holds the save again and offers the first window's game.
+    let third = app_saving_to(GameSetup::two_players(Rules::default()), save);
+    assert!(third.world().resource::<SaveNotice>().0.is_empty());
+    let offered = third.world().resource::<SavedGame>().0.clone();
+    assert_eq!(offered.expect("a game to resume").game.transcript(), "f5d6");
+    drop(third);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn a_game_opened_to_keep_the_save_is_saved_from_its_first_move_only() {
     let (dir, save) = temp_save("keep");

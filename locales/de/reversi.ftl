@@ -206,6 +206,7 @@ save-no-players = es ist nicht angegeben, wer welche Seite spielt
 save-kept-as = es wurde als { $place } aufbewahrt
 save-stays-at = es bleibt unter { $place } ({ $why })
 save-not-resumed = Das gespeicherte Spiel konnte nicht fortgesetzt werden: { $why }; { $kept }.
+save-other-window = Ein anderes Reversi-Fenster ist offen und bewahrt das laufende Spiel auf: Spiele in diesem Fenster werden nicht Zug um Zug gespeichert (Esc, dann „Spiel speichern“, bewahrt eines auf).
 
 ## Spiele aus Links, eingefügtem Text und der Zwischenablage
 not-a-game-empty = es ist kein Text vorhanden
@@ -296,8 +297,8 @@ review-biggest-mistakes = Größte Fehler (klicke oder drücke 1-3, um den besse
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Zug { $number }: { $side } spielte { $played } ({ $played_score }); { $best } war besser ({ $best_score }), als Geisterstein gezeigt.
 review-graph-legend = Oben: { $black } vorn, unten: { $white } vorn. Striche unter der Grafik: Fehler.
-
 review-graph-legend-komi = Oben: { $black } vorn, unten: { $white } vorn, mit { $komi }. Striche unter der Grafik: Fehler.
+
 ## Ein Match zu zweit
 match-score-line = Spiel { $game } von { $games } – { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } gewinnt das Match { $score }
@@ -329,9 +330,9 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = gelöst
 estimate-guess = geschätzt
 estimate-book = Eröffnungsbuch
-estimate-failed = Keine Schätzung
 estimate-with-komi = { $how }
     { $komi }
+estimate-failed = Keine Schätzung
     Suche fehlgeschlagen
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)

@@ -204,6 +204,7 @@ save-no-players = it does not say who plays which side
 save-kept-as = it was kept as { $place }
 save-stays-at = it stays at { $place } ({ $why })
 save-not-resumed = The saved game could not be resumed: { $why }; { $kept }.
+save-other-window = Another Reversi window is open and keeps the game in progress: games in this window are not saved as you play (Esc, then Save game, keeps one).
 
 ## Games from links, pasted text and the clipboard
 not-a-game-empty = there is no text
@@ -294,8 +295,8 @@ review-biggest-mistakes = Biggest mistakes (click, or 1-3, to see the better mov
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Move { $number }: { $side } played { $played } ({ $played_score }); { $best } was better ({ $best_score }), shown as a ghost disc.
 review-graph-legend = Up: { $black } ahead, down: { $white } ahead. Ticks under the graph: mistakes.
-
 review-graph-legend-komi = Up: { $black } ahead, down: { $white } ahead, with { $komi }. Ticks under the graph: mistakes.
+
 ## A two-player match
 match-score-line = Game { $game } of { $games } - { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } wins the match { $score }
@@ -327,9 +328,9 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = solved
 estimate-guess = estimate
 estimate-book = book
-estimate-failed = No estimate
 estimate-with-komi = { $how }
     { $komi }
+estimate-failed = No estimate
     search failed
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)

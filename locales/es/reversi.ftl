@@ -204,6 +204,7 @@ save-no-players = no indica quién juega con cada color
 save-kept-as = se conserva como { $place }
 save-stays-at = sigue en { $place } ({ $why })
 save-not-resumed = No se pudo reanudar la partida guardada: { $why }; { $kept }.
+save-other-window = Hay otra ventana de Reversi abierta que guarda la partida en curso: las partidas de esta ventana no se guardan jugada a jugada (Esc y luego «Guardar partida» guarda una).
 
 ## Partidas desde enlaces, texto pegado y el portapapeles
 not-a-game-empty = no hay texto
@@ -294,8 +295,8 @@ review-biggest-mistakes = Mayores errores (haz clic, o pulsa 1-3, para ver la ju
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = Jugada { $number }: { $side } jugó { $played } ({ $played_score }); { $best } era mejor ({ $best_score }), se muestra como ficha fantasma.
 review-graph-legend = Arriba: ventaja de { $black }; abajo: ventaja de { $white }. Marcas bajo la gráfica: errores.
-
 review-graph-legend-komi = Arriba: ventaja de { $black }; abajo: ventaja de { $white }; con { $komi }. Marcas bajo la gráfica: errores.
+
 ## Una serie entre dos jugadores
 match-score-line = Partida { $game } de { $games } - { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } gana la serie { $score }
@@ -327,9 +328,9 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = resuelto
 estimate-guess = estimación
 estimate-book = libro de aperturas
-estimate-failed = Sin estimación
 estimate-with-komi = { $how }
     { $komi }
+estimate-failed = Sin estimación
     búsqueda fallida
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)

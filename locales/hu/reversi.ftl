@@ -200,6 +200,7 @@ save-no-players = nem derül ki belőle, ki melyik színnel játszik
 save-kept-as = a fájl megmaradt itt: { $place }
 save-stays-at = továbbra is itt van: { $place } ({ $why })
 save-not-resumed = A mentett játszmát nem lehetett folytatni: { $why }; { $kept }.
+save-other-window = Egy másik Reversi-ablak is nyitva van, és az őrzi a folyamatban lévő játszmát: ebben az ablakban a játszmák nem mentődnek lépésről lépésre (Esc, majd „Játszma mentése” megőriz egyet).
 
 ## Játszmák hivatkozásból, beillesztett szövegből és a vágólapról
 not-a-game-empty = nincs szöveg
@@ -281,8 +282,8 @@ review-biggest-mistakes = Legnagyobb hibák (kattintás vagy 1–3: a jobb lép�
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
 review-mistake-shown = { $number }. lépés: { $side } ezt lépte: { $played } ({ $played_score }); jobb lett volna: { $best } ({ $best_score }), halvány korong jelzi.
 review-graph-legend = Fent: { $black } vezet, lent: { $white } vezet. Jelek a grafikon alatt: hibák.
-
 review-graph-legend-komi = Fent: { $black } vezet, lent: { $white } vezet, { $komi } beszámításával. Jelek a grafikon alatt: hibák.
+
 ## Kétszemélyes mérkőzés
 match-score-line = Játszma: { $game } / { $games } – { $first } { $first_points } : { $second_points } { $second }
 match-won = { $name } nyerte a mérkőzést: { $score }
@@ -314,9 +315,9 @@ estimate-lead = { $side } +{ $discs }
 estimate-solved = megoldva
 estimate-guess = becslés
 estimate-book = megnyitási könyv
-estimate-failed = Nincs becslés
 estimate-with-komi = { $how }
     { $komi }
+estimate-failed = Nincs becslés
     sikertelen keresés
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
