@@ -206,7 +206,8 @@ save-no-players = es ist nicht angegeben, wer welche Seite spielt
 save-kept-as = es wurde als { $place } aufbewahrt
 save-stays-at = es bleibt unter { $place } ({ $why })
 save-not-resumed = Das gespeicherte Spiel konnte nicht fortgesetzt werden: { $why }; { $kept }.
-save-other-window = Ein anderes Reversi-Fenster ist offen und bewahrt das laufende Spiel auf: Spiele in diesem Fenster werden nicht Zug um Zug gespeichert (Esc, dann „Spiel speichern“, bewahrt eines auf).
+save-other-window = Ein anderes Reversi-Fenster ist offen und bewahrt das laufende Spiel auf:
+    Spiele in diesem Fenster werden nicht Zug um Zug gespeichert (Esc, dann „Spiel speichern“, bewahrt eines auf).
 
 ## Spiele aus Links, eingefügtem Text und der Zwischenablage
 not-a-game-empty = es ist kein Text vorhanden

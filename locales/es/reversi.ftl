@@ -204,7 +204,8 @@ save-no-players = no indica quién juega con cada color
 save-kept-as = se conserva como { $place }
 save-stays-at = sigue en { $place } ({ $why })
 save-not-resumed = No se pudo reanudar la partida guardada: { $why }; { $kept }.
-save-other-window = Hay otra ventana de Reversi abierta que guarda la partida en curso: las partidas de esta ventana no se guardan jugada a jugada (Esc y luego «Guardar partida» guarda una).
+save-other-window = Hay otra ventana de Reversi abierta que guarda la partida en curso:
+    las partidas de esta ventana no se guardan jugada a jugada (Esc y luego «Guardar partida» guarda una).
 
 ## Partidas desde enlaces, texto pegado y el portapapeles
 not-a-game-empty = no hay texto

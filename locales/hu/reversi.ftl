@@ -200,7 +200,8 @@ save-no-players = nem derül ki belőle, ki melyik színnel játszik
 save-kept-as = a fájl megmaradt itt: { $place }
 save-stays-at = továbbra is itt van: { $place } ({ $why })
 save-not-resumed = A mentett játszmát nem lehetett folytatni: { $why }; { $kept }.
-save-other-window = Egy másik Reversi-ablak is nyitva van, és az őrzi a folyamatban lévő játszmát: ebben az ablakban a játszmák nem mentődnek lépésről lépésre (Esc, majd „Játszma mentése” megőriz egyet).
+save-other-window = Egy másik Reversi-ablak is nyitva van, és az őrzi a folyamatban lévő játszmát:
+    ebben az ablakban a játszmák nem mentődnek lépésről lépésre (Esc, majd „Játszma mentése” megőriz egyet).
 
 ## Játszmák hivatkozásból, beillesztett szövegből és a vágólapról
 not-a-game-empty = nincs szöveg
