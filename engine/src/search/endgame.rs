@@ -1133,6 +1133,7 @@ mod tests {
         let mut ctx = Ctx::new(&tt, &HandEval, reverse, &stop, &NoClock);
         ctx.pool = Some(&pool);
         let found = std::thread::scope(|s| {
+            let _finish = crate::search::pool::Finish(&pool);
             for _ in 1..threads {
                 s.spawn(|| {
                     let mut helper = Ctx::new(&tt, &HandEval, reverse, &pool.stop, &NoClock);
@@ -1140,7 +1141,6 @@ mod tests {
                     pool.help(&mut helper);
                 });
             }
-            let _finish = crate::search::pool::Finish(&pool);
             search_window(&mut ctx, b.player, b.opponent, window.0, window.1)
         });
         assert!(!ctx.aborted && !pool.stop.load(std::sync::atomic::Ordering::Relaxed));

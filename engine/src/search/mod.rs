@@ -330,6 +330,7 @@ impl Searcher {
         ctx.pool = Some(&pool);
         let (tt, eval, pool) = (&self.tt, &*self.eval, &pool);
         let mut result = std::thread::scope(|s| {
+            let _finish = pool::Finish(pool);
             for _ in 0..helpers {
                 s.spawn(move || {
                     // Stopped when the searching thread is, or by a cut above its work.
@@ -338,7 +339,6 @@ impl Searcher {
                     pool.help(&mut helper);
                 });
             }
-            let _finish = pool::Finish(pool);
             midgame::iterate(&mut ctx, board, limits)
         });
         // Read once every helper has ended and counted its nodes.

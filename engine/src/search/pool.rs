@@ -258,13 +258,18 @@ pub(crate) fn record_move(best: &Mutex<(i32, u8)>, alpha: &AtomicI32, v: i32, a:
     }
 }
 
-/// Ends the helpers' loops when dropped: the searching thread holds one, so that its
-/// helpers return even when it unwinds from a panic (they would otherwise wait for work
-/// for ever, and the scope that joins them would never return the panic to the caller).
+/// Ends the helpers' loops when dropped: the searching thread holds one, taken before it
+/// starts them, so that its helpers return even when it unwinds from a panic (they would
+/// otherwise wait for work for ever, and the scope that joins them would never return the
+/// panic to the caller). Unwinding, it also stops them where they work: helpers read no
+/// clock, and a split's remaining moves would keep them busy long after.
 pub(crate) struct Finish<'a>(pub &'a Pool);
 
 impl Drop for Finish<'_> {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop.store(true, Ordering::Relaxed);
+        }
         self.0.finish();
     }
 }
