@@ -4,9 +4,9 @@
 //! finished game is reviewed.
 
 use bevy::prelude::*;
-use reversi_engine::{Color as Side, Discs, Komi, Status};
+use reversi_engine::{Color as Side, Komi, Status};
 
-use super::study::{Analysis, Basis, Priority, black_result};
+use super::study::{Analysis, Basis, Priority, black_result, black_result_f32};
 use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, komi_words};
 use crate::schedule::GameSet;
@@ -111,22 +111,19 @@ fn black_share(discs: f32) -> f32 {
 /// (hundredths) on `basis`: who leads and by how much, the komi counted in a komi game
 /// (and named, so that a lead smaller than the disc count does not puzzle).
 pub fn estimate_words(v: i32, basis: Basis, komi: Option<Komi>, colors: ColorScheme) -> Msg {
-    let discs = (v as f32 / 100.0).round() as i32;
     let how = Msg::new(match basis {
         Basis::Solved => "estimate-solved",
         Basis::Book => "estimate-book",
         Basis::Estimate => "estimate-guess",
     });
-    let (how, result) = match komi {
-        Some(komi) => (
-            Msg::new("estimate-with-komi").arg("how", how).arg(
-                "komi",
-                komi_words(komi, |side| palette::side_name(colors, side)),
-            ),
-            komi.for_black(discs),
+    let how = match komi {
+        Some(komi) => Msg::new("estimate-with-komi").arg("how", how).arg(
+            "komi",
+            komi_words(komi, |side| palette::side_name(colors, side)),
         ),
-        None => (how, Discs::whole(discs)),
+        None => how,
     };
+    let result = black_result(v, komi);
     match result.thousandths().signum() {
         0 => Msg::new("estimate-even").arg("how", how),
         sign => Msg::new("estimate-lead")
@@ -170,7 +167,7 @@ fn show_estimate(
     for mut t in &mut text {
         t.set_if_neq(Tr(words.clone()));
     }
-    let target = estimate.map_or(0.5, |(v, _)| black_share(black_result(v, komi)));
+    let target = estimate.map_or(0.5, |(v, _)| black_share(black_result_f32(v, komi)));
     for (mut node, mut color) in &mut fill {
         let now = match node.height {
             Val::Percent(p) => p / 100.0,

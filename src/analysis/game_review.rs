@@ -8,7 +8,7 @@ use reversi_engine::grid::{Cell, GridGame, GridMove};
 use reversi_engine::{Color as Side, Komi, Status};
 
 use super::hints::disc_text;
-use super::study::{Analysis, Priority, analysable, black_result};
+use super::study::{Analysis, Priority, analysable, black_result_f32};
 use crate::board::discs::DiscAssets;
 use crate::board::geometry::{DISC_THICKNESS, disc_rest};
 use crate::i18n::Msg;
@@ -361,7 +361,7 @@ fn graph(
         ));
         for (i, m) in review.moves.iter().enumerate() {
             // Who is ahead as the result will count it: with the komi in a komi game.
-            let discs = black_result(m.black_after, komi);
+            let discs = black_result_f32(m.black_after, komi);
             let h = (half * (discs / 32.0).clamp(-1.0, 1.0).abs()).max(1.0);
             let leader = if discs >= 0.0 {
                 Side::Black

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use reversi_engine::Status;
 use reversi_engine::grid::{BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition};
 use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
-use reversi_engine::{Color, DiscSupply, FlipRule, Komi, Scoring};
+use reversi_engine::{Color, DiscSupply, Discs, FlipRule, Komi, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
 use crate::schedule::GameSet;
@@ -82,15 +82,20 @@ pub struct Scores {
     pub book: bool,
 }
 
-/// Black's result in discs for an estimate `v` of Black's final disc difference
-/// (hundredths of a disc): in a komi game with the komi counted, as the game's result will
-/// be. The evaluation bar and the review's graph show it so.
-pub fn black_result(v: i32, komi: Option<Komi>) -> f32 {
+/// Black's result for an estimate `v` of Black's final disc difference (hundredths of a
+/// disc), rounded to whole discs: in a komi game with the komi counted, as the game's
+/// result will be. The evaluation bar and the review's graph show it so.
+pub fn black_result(v: i32, komi: Option<Komi>) -> Discs {
     let discs = (v as f32 / 100.0).round() as i32;
     match komi {
-        Some(komi) => komi.for_black(discs).thousandths() as f32 / 1000.0,
-        None => discs as f32,
+        Some(komi) => komi.for_black(discs),
+        None => Discs::whole(discs),
     }
+}
+
+/// [`black_result`] in discs, for drawing.
+pub fn black_result_f32(v: i32, komi: Option<Komi>) -> f32 {
+    black_result(v, komi).thousandths() as f32 / 1000.0
 }
 
 /// What an estimate rests on, for the words beside it.
@@ -302,11 +307,11 @@ mod tests {
     #[test]
     fn a_komi_moves_who_is_ahead() {
         let komi = |text: &str| Some(text.parse::<Komi>().unwrap());
-        assert_eq!(black_result(420, None), 4.0);
-        assert_eq!(black_result(-149, None), -1.0);
-        assert_eq!(black_result(420, komi("2.5")), 1.5);
-        assert_eq!(black_result(200, komi("2.5")), -0.5);
-        assert_eq!(black_result(-4000, komi("-48.5")), 8.5);
-        assert_eq!(black_result(300, komi("3")), 0.0);
+        assert_eq!(black_result_f32(420, None), 4.0);
+        assert_eq!(black_result_f32(-149, None), -1.0);
+        assert_eq!(black_result_f32(420, komi("2.5")), 1.5);
+        assert_eq!(black_result_f32(200, komi("2.5")), -0.5);
+        assert_eq!(black_result_f32(-4000, komi("-48.5")), 8.5);
+        assert_eq!(black_result_f32(300, komi("3")), 0.0);
     }
 }

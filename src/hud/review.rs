@@ -167,8 +167,6 @@ fn review_steps(keys: &ButtonInput<KeyCode>, pads: &[&Gamepad]) -> Vec<ReviewReq
 mod tests {
     use super::*;
 
-    /// A player with only a gamepad can step through a review and finish it (the pad once
-    /// had no way out of a review but the undo button's step back).
     /// The HUD's Review and the branch bar's way back have keys and pad buttons too.
     #[test]
     fn keys_and_pads_look_back_and_leave_a_branch() {
@@ -191,6 +189,8 @@ mod tests {
         assert_eq!(play_keys(&keys, &[], false), look_back);
     }
 
+    /// A player with only a gamepad can step through a review and finish it (the pad once
+    /// had no way out of a review but the undo button's step back).
     #[test]
     fn a_gamepad_steps_through_a_review_and_finishes_it() {
         let keys = ButtonInput::<KeyCode>::default();
