@@ -239,10 +239,7 @@ mod tests {
         assert_eq!(komi("2.5").for_black(2).to_string(), "-0.5");
         assert_eq!(komi("2.5").for_black(2).abs().to_string(), "0.5");
         assert_eq!(komi("-3").for_black(-3).thousandths(), 0);
-        assert_eq!(
-            komi("2.5").for_black(2),
-            komi("2.5").result(&ended(33, 31)).for_black()
-        );
+        assert_eq!(komi("-3").for_black(3).thousandths(), 6000);
     }
 
     #[test]

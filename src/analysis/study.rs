@@ -93,9 +93,12 @@ pub fn black_result(v: i32, komi: Option<Komi>) -> Discs {
     }
 }
 
-/// [`black_result`] in discs, for drawing.
+/// Black's result for an estimate `v` (hundredths of a disc) with the komi counted, in discs
+/// and not rounded: for drawing, where an estimate of −0.4 should lean to White rather than
+/// look even (the words round, as a result would).
 pub fn black_result_f32(v: i32, komi: Option<Komi>) -> f32 {
-    black_result(v, komi).thousandths() as f32 / 1000.0
+    let komi_for_black = komi.map_or(0, |k| k.for_black(0).thousandths());
+    v as f32 / 100.0 + komi_for_black as f32 / 1000.0
 }
 
 /// What an estimate rests on, for the words beside it.
@@ -302,16 +305,29 @@ fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
 mod tests {
     use super::*;
 
-    /// An estimate is shown as the result will count: rounded to whole discs, then the komi
+    /// An estimate is told as the result will count: rounded to whole discs, then the komi
     /// taken off Black's side (a komi for White) or added (for Black).
     #[test]
     fn a_komi_moves_who_is_ahead() {
         let komi = |text: &str| Some(text.parse::<Komi>().unwrap());
-        assert_eq!(black_result_f32(420, None), 4.0);
-        assert_eq!(black_result_f32(-149, None), -1.0);
-        assert_eq!(black_result_f32(420, komi("2.5")), 1.5);
-        assert_eq!(black_result_f32(200, komi("2.5")), -0.5);
-        assert_eq!(black_result_f32(-4000, komi("-48.5")), 8.5);
-        assert_eq!(black_result_f32(300, komi("3")), 0.0);
+        let told = |v, k| black_result(v, k).to_string();
+        assert_eq!(told(420, None), "4");
+        assert_eq!(told(-149, None), "-1");
+        assert_eq!(told(420, komi("2.5")), "1.5");
+        assert_eq!(told(200, komi("2.5")), "-0.5");
+        assert_eq!(told(-4000, komi("-48.5")), "8.5");
+        assert_eq!(told(300, komi("3")), "0");
+    }
+
+    /// Drawn, an estimate keeps its fraction: a small lead is not shown as even.
+    #[test]
+    fn a_drawn_estimate_is_not_rounded() {
+        let komi = |text: &str| Some(text.parse::<Komi>().unwrap());
+        let near = |a: f32, b: f32| (a - b).abs() < 1e-4;
+        assert!(near(black_result_f32(-40, None), -0.4));
+        assert!(near(black_result_f32(420, None), 4.2));
+        assert!(near(black_result_f32(420, komi("2.5")), 1.7));
+        assert!(near(black_result_f32(-4000, komi("-48.5")), 8.5));
+        assert!(near(black_result_f32(340, komi("3")), 0.4));
     }
 }
