@@ -125,23 +125,28 @@ fn review_finished_game(
     }
     let moves = record.moves();
     let position = |ply: usize| record.position_at(ply).expect("a ply of the record");
-    let placements: Vec<(usize, Cell)> = moves
+    // Each placement with its number in the game. The free opening's centre placements are
+    // left unjudged (the search does not model that choice); the game after them is judged.
+    let placements: Vec<(usize, usize, Cell)> = moves
         .iter()
         .enumerate()
         .filter_map(|(ply, mv)| match mv {
             GridMove::Place { cell: square, .. } => Some((ply, *square)),
             GridMove::Pass => None,
         })
+        .enumerate()
+        .map(|(i, (ply, square))| (ply, i + 1, square))
+        .filter(|&(ply, _, _)| !position(ply).in_free_opening())
         .collect();
     review.total = placements.len();
     review.unavailable = placements
         .iter()
-        .any(|&(ply, _)| !analysable(position(ply)));
+        .any(|&(ply, _, _)| !analysable(position(ply)));
     if review.unavailable {
         return;
     }
     let mut judged = Vec::with_capacity(placements.len());
-    for (i, &(ply, played)) in placements.iter().enumerate() {
+    for &(ply, number, played) in &placements {
         let pos = position(ply);
         let Some(scores) = analysis.want(pos, Priority::Review) else {
             review.failed |= analysis.failed(pos);
@@ -155,7 +160,7 @@ fn review_finished_game(
         let for_black = if mover == Side::Black { 1 } else { -1 };
         judged.push(MoveReview {
             ply,
-            number: i + 1,
+            number,
             mover,
             played,
             best,

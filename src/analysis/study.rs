@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use reversi_engine::Status;
 use reversi_engine::grid::{BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition};
 use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
-use reversi_engine::{Color, DiscSupply, Discs, FlipRule, Komi, Scoring};
+use reversi_engine::{Color, Discs, Komi, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
 use crate::schedule::GameSet;
@@ -149,11 +149,11 @@ pub struct Analysis {
 const CACHE_LIMIT: usize = 8_192;
 
 /// Whether the engine's search models these rules well enough to score moves: it plays the
-/// standard flips only, and cannot know when a player's own supply runs out.
+/// standard flips only, and cannot know when a player's own supply runs out (a supply that
+/// the opponent tops up changes nothing it models), nor choose among the free opening's
+/// centre squares.
 pub fn analysable(pos: &GridPosition) -> bool {
-    let rules = pos.rules();
-    rules.flips == FlipRule::AllLines
-        && rules.supply == DiscSupply::Shared
+    pos.rules().search_compatible()
         && !pos.in_free_opening()
         && matches!(pos.status(), Status::ToMove(_))
 }

@@ -257,6 +257,52 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
     );
 }
 
+/// A game with a free opening is reviewed from its first move after the centre (the search
+/// does not model the choice among the centre squares, so those four are not judged); a
+/// supply the opponent tops up when it runs out changes nothing the search models, so such
+/// a game is reviewed whole. On 4×4 the study search solves every position: the judged
+/// scores are the exact ones.
+#[test]
+fn games_with_a_free_opening_or_a_topped_up_supply_are_reviewed() {
+    let free = Rules {
+        start: reversi_engine::StartPosition::Free,
+        ..Rules::default()
+    };
+    let topped_up = Rules {
+        supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
+        ..Rules::default()
+    };
+    for (rules, unjudged) in [(free, 4), (topped_up, 0)] {
+        let setup = GameSetup::two_players(rules).on(BoardSize::Four);
+        let mut app = app_with(setup.clone());
+        let game = play_out(GridGame::new(BoardSize::Four, rules), |game| {
+            game.current().legal_cells().last().unwrap()
+        });
+        app.world_mut().write_message(ResumeRequest {
+            game: game.clone(),
+            setup,
+            keep_save: false,
+        });
+        wait_until(&mut app, "the review", |app| {
+            app.world().resource::<GameReview>().complete()
+        });
+        let review = app.world().resource::<GameReview>();
+        let placements = game
+            .moves()
+            .iter()
+            .filter(|m| matches!(m, GridMove::Place { .. }))
+            .count();
+        assert_eq!(review.moves.len(), placements - unjudged, "{rules:?}");
+        assert_eq!(review.moves[0].number, unjudged + 1, "{rules:?}");
+        for m in &review.moves {
+            let exact = exact_scores(game.position_at(m.ply).unwrap().board());
+            let best = exact.iter().map(|s| s.1).max().unwrap();
+            let played = exact.iter().find(|s| s.0 == m.played).unwrap().1;
+            assert_eq!((m.best_score, m.played_score), (best, played), "{rules:?}");
+        }
+    }
+}
+
 #[test]
 fn the_analysis_panel_is_remade_for_another_game_of_the_same_length() {
     let mut app = app_built(
