@@ -294,3 +294,98 @@ fn the_default_names_are_shown_in_the_players_language() {
     assert_ne!(translations.text(&Msg::name("You")), "You");
     assert_eq!(translations.text(&Msg::name("Anna")), "Anna");
 }
+
+/// The width of `text` in the game's UI font at `size` pixels: the sum of the glyphs'
+/// advances (kerning, which the layout adds, only ever narrows these texts a little).
+fn text_width(text: &str, size: f32) -> f32 {
+    use skrifa::instance::{LocationRef, Size};
+    use skrifa::{FontRef, MetadataProvider};
+    let bytes = include_bytes!("../assets/fonts/Inter-Medium-subset.otf");
+    let font = FontRef::new(bytes).expect("the UI font reads");
+    let charmap = font.charmap();
+    let metrics = font.glyph_metrics(Size::new(size), LocationRef::default());
+    text.chars()
+        .map(|c| {
+            let glyph = charmap
+                .map(c)
+                .unwrap_or_else(|| panic!("the UI font has no {c:?} (in {text:?})"));
+            metrics.advance_width(glyph).unwrap_or(size)
+        })
+        .sum()
+}
+
+/// The status line under the board and the column of game buttons beside it share the
+/// bottom of the window: at the design width (the narrowest the UI is ever laid out at: it
+/// scales with the window) every status, with the default two-player names and two-digit
+/// move numbers, fits between the buttons on one line, and every button's label fits the
+/// room the status line leaves for the column.
+#[test]
+fn the_status_line_and_the_game_buttons_fit_side_by_side_in_every_language() {
+    use reversi::hud::scoreboard::{
+        GAME_BUTTONS_MARGIN, STATUS_FONT_SIZE, STATUS_PADDING, STATUS_SIDE_ROOM,
+    };
+    use reversi::theme::widgets::{BUTTON_BORDER, BUTTON_SIDE_PADDING, SMALL_BUTTON_FONT_SIZE};
+    let width = reversi::window::DESIGN_SIZE.x;
+    let status_room = width - 2.0 * STATUS_SIDE_ROOM - 2.0 * STATUS_PADDING;
+    let button_room = STATUS_SIDE_ROOM - GAME_BUTTONS_MARGIN - 8.0;
+    let translations = Translations::new(Language::English);
+    // The measure itself, against the English review line as drawn (639 design pixels of
+    // text in a screenshot of the window at 0.88 scale).
+    let english = translations
+        .check(
+            Language::English,
+            &Msg::new("status-review-play-on")
+                .arg("shown", 0)
+                .arg("total", 4),
+        )
+        .unwrap();
+    let measured = text_width(&english, STATUS_FONT_SIZE);
+    assert!((600.0..680.0).contains(&measured), "{measured}");
+    for language in Language::ALL {
+        let side = Msg::new("side-white");
+        let person = Msg::new("status-person-side")
+            .arg("name", Msg::name("Player 2"))
+            .arg("side", side.clone());
+        let komi = Msg::new("komi-for")
+            .arg("komi", "2.5")
+            .arg("side", side.clone());
+        for (key, vars) in messages(Language::English) {
+            let text = if key.starts_with("status-") {
+                let mut msg = Msg::new(key.clone());
+                for var in &vars {
+                    let name: &'static str = Box::leak(var.clone().into_boxed_str());
+                    msg = match name {
+                        "name" => msg.arg(name, person.clone()),
+                        "side" => msg.arg(name, person.clone()),
+                        "komi" => msg.arg(name, komi.clone()),
+                        "best" => msg.arg(name, "h8"),
+                        "score" => msg.arg(name, "33-31"),
+                        "margin" => msg.arg(name, "0.5"),
+                        _ => msg.arg(name, 58),
+                    };
+                }
+                translations.check(language, &msg).unwrap()
+            } else if key.starts_with("hud-") && key != "hud-name-supply" {
+                let label = translations
+                    .check(language, &Msg::new(key.clone()).arg("key", "I"))
+                    .unwrap();
+                let button = text_width(&label, SMALL_BUTTON_FONT_SIZE)
+                    + 2.0 * (BUTTON_SIDE_PADDING + BUTTON_BORDER);
+                assert!(
+                    button <= button_room,
+                    "{}: the {key} button, {button:.0} px, is wider than {button_room} px",
+                    language.code()
+                );
+                continue;
+            } else {
+                continue;
+            };
+            let drawn = text_width(&text, STATUS_FONT_SIZE);
+            assert!(
+                drawn <= status_room,
+                "{}: {key} is {drawn:.0} px, {status_room} px fit: {text:?}",
+                language.code()
+            );
+        }
+    }
+}

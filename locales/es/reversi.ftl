@@ -342,8 +342,8 @@ hud-name-supply = { $name }  | { $left ->
         [one] queda { $left }
        *[other] quedan { $left }
     }
-status-review = Repaso - jugada { $shown } de { $total }  (Izquierda/Derecha: moverte, Enter: terminar)
-status-review-play-on = Repaso - jugada { $shown } de { $total }  (Izquierda/Derecha: moverte, Enter: terminar, clic: seguir jugando desde aquí)
+status-review = Repaso - jugada { $shown } de { $total }  (Izq./Der.: moverte, Enter: listo)
+status-review-play-on = Repaso - jugada { $shown } de { $total }  (Izq./Der.: moverte, Enter: listo, clic: jugar desde aquí)
 status-over-komi-win = Fin de la partida - gana { $side } por { $margin } con { $komi } ({ $score })
 status-over-komi-draw = Fin de la partida - empate con { $komi } ({ $score })
 status-over-win = Fin de la partida - gana { $side }, { $score }

@@ -72,6 +72,17 @@ pub struct StatusLine;
 #[derive(Component)]
 struct MatchLine;
 
+/// The room the status line leaves on each side for the column of game buttons (design
+/// pixels: the UI scales with the window, never narrower than the design width).
+pub const STATUS_SIDE_ROOM: f32 = 212.0;
+
+/// The game buttons' distance from the window's right edge.
+pub const GAME_BUTTONS_MARGIN: f32 = 16.0;
+
+/// The status line's font size and the padding of its panel.
+pub const STATUS_FONT_SIZE: f32 = 20.0;
+pub const STATUS_PADDING: f32 = 18.0;
+
 fn spawn_hud(mut commands: Commands) {
     let side_row = |side: Side| {
         (
@@ -157,13 +168,16 @@ fn spawn_hud(mut commands: Commands) {
             position_type: PositionType::Absolute,
             bottom: px(18),
             width: percent(100),
+            // Clear of the game buttons at the bottom right (and as much on the left, to
+            // stay centred): a line too long wraps instead of running under them.
+            padding: UiRect::horizontal(px(STATUS_SIDE_ROOM)),
             justify_content: JustifyContent::Center,
             ..default()
         },
         Pickable::IGNORE,
         children![(
             Node {
-                padding: UiRect::axes(px(18), px(8)),
+                padding: UiRect::axes(px(STATUS_PADDING), px(8)),
                 border_radius: BorderRadius::all(px(10)),
                 ..default()
             },
@@ -171,7 +185,7 @@ fn spawn_hud(mut commands: Commands) {
             children![(
                 StatusLine,
                 Tr(Msg::verbatim("")),
-                TextFont::from_font_size(20.0),
+                TextFont::from_font_size(STATUS_FONT_SIZE),
                 TextColor(palette::TEXT)
             )],
         )],
@@ -182,7 +196,7 @@ fn spawn_hud(mut commands: Commands) {
             UnderMenus,
             Node {
                 position_type: PositionType::Absolute,
-                right: px(16),
+                right: px(GAME_BUTTONS_MARGIN),
                 bottom: px(16),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(8),

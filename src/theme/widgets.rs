@@ -214,19 +214,25 @@ pub fn small_button(text: impl Into<Msg>) -> impl Bundle {
     sized_button(text, 0.0)
 }
 
+/// A small button's font size, and every button's padding left and right of its label and
+/// border width (design pixels; public for the test that fits labels into their places).
+pub const SMALL_BUTTON_FONT_SIZE: f32 = 15.0;
+pub const BUTTON_SIDE_PADDING: f32 = 12.0;
+pub const BUTTON_BORDER: f32 = 1.0;
+
 fn sized_button(text: impl Into<Msg>, min_width: f32) -> impl Bundle {
     let (pad, font) = if min_width > 0.0 {
         (8.0, 18.0)
     } else {
-        (5.0, 15.0)
+        (5.0, SMALL_BUTTON_FONT_SIZE)
     };
     (
         button_frame(Node {
             min_width: px(min_width),
-            padding: UiRect::axes(px(12), px(pad)),
+            padding: UiRect::axes(px(BUTTON_SIDE_PADDING), px(pad)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
-            border: UiRect::all(px(1)),
+            border: UiRect::all(px(BUTTON_BORDER)),
             border_radius: BorderRadius::all(px(8)),
             ..default()
         }),
