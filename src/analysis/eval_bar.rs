@@ -45,8 +45,11 @@ fn spawn_bar(mut commands: Commands) {
             Name::new("evaluation bar"),
             Node {
                 position_type: PositionType::Absolute,
-                left: px(40),
+                left: px(16),
                 top: px(190),
+                // A fixed width, so the bar stays put when its words change length (they
+                // wrap instead of widening the column).
+                width: px(160),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 row_gap: px(8),
@@ -86,6 +89,7 @@ fn spawn_bar(mut commands: Commands) {
                 TextColor(palette::TEXT),
                 TextLayout::justify(Justify::Center),
                 Node {
+                    max_width: percent(100),
                     padding: UiRect::axes(px(8), px(4)),
                     border_radius: BorderRadius::all(px(6)),
                     ..default()
