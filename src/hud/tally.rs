@@ -14,6 +14,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, show_tally.in_set(GameSet::Presentation));
 }
 
+/// Where the tally ends, from the top of the window (its top, padding and 40-pixel digits),
+/// with a gap: notices shown during a count go there.
+pub const BELOW_TALLY: f32 = 96.0;
+
 /// The tally's root, shown only while a count runs.
 #[derive(Component)]
 pub struct CountTally;

@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use super::tally::BELOW_TALLY;
+use crate::board::count::EndCount;
 use crate::i18n::{Language, Tr, Translations};
 use crate::schedule::GameSet;
 use crate::state::notice::Toast;
@@ -11,7 +13,12 @@ use crate::theme::palette;
 use crate::user_files::StorageFailed;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, show_toasts.in_set(GameSet::Presentation));
+    app.add_systems(
+        Update,
+        (show_toasts, clear_of_tally)
+            .chain()
+            .in_set(GameSet::Presentation),
+    );
 }
 
 #[derive(Component)]
@@ -21,6 +28,9 @@ struct ToastPanel {
 
 /// How long a notice stays, in seconds: long enough to read a sentence.
 const SHOWN_FOR: f64 = 5.0;
+
+/// A notice's distance from the top of the window.
+const TOP: f32 = 16.0;
 
 fn show_toasts(
     mut commands: Commands,
@@ -56,7 +66,7 @@ fn show_toasts(
         Name::new("toast"),
         Node {
             position_type: PositionType::Absolute,
-            top: px(16),
+            top: px(TOP),
             width: percent(100),
             justify_content: JustifyContent::Center,
             ..default()
@@ -79,4 +89,15 @@ fn show_toasts(
             BorderColor::all(palette::ACCENT),
         )],
     ));
+}
+
+/// While the end-of-game count runs, its tally takes the top of the window: a notice (an
+/// opened finished game's "Opened a game of 60 moves") goes below it instead of over it.
+fn clear_of_tally(count: Res<EndCount>, mut panels: Query<&mut Node, With<ToastPanel>>) {
+    let top = px(if count.running() { BELOW_TALLY } else { TOP });
+    for mut node in &mut panels {
+        if node.top != top {
+            node.top = top;
+        }
+    }
 }
