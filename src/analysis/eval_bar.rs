@@ -11,6 +11,7 @@ use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
+use crate::state::menu::Menu;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -142,6 +143,7 @@ pub fn estimate_words(v: i32, basis: Basis, komi: Option<Komi>, colors: ColorSch
 
 fn show_estimate(
     settings: Res<Settings>,
+    menu: Res<State<Menu>>,
     state: Res<Match>,
     analysis: Res<Analysis>,
     time: Res<Time>,
@@ -150,7 +152,9 @@ fn show_estimate(
     mut text: Query<&mut Tr, With<EstimateText>>,
     mut backs: Query<&mut BackgroundColor, (With<WhiteBack>, Without<BlackFill>)>,
 ) {
-    let shown = if settings.eval_bar {
+    // The how-to-play pages take the left of the window, where the bar stands, and show
+    // positions of their own on the board.
+    let shown = if settings.eval_bar && *menu.get() != Menu::HowToPlay {
         Visibility::Inherited
     } else {
         Visibility::Hidden
