@@ -509,6 +509,9 @@ pub struct SettingsFile {
     /// Why the file could not be read at the start, if it could not: it is then left as it
     /// is for this run (writing the defaults over it would lose every setting in it).
     unread: Option<StorageError>,
+    /// The settings as this window last read or wrote them: what it has changed since is
+    /// what it writes over the file, so that another window's changes in between stay.
+    known: Option<String>,
 }
 
 impl SettingsFile {
@@ -519,6 +522,7 @@ impl SettingsFile {
         SettingsFile {
             place: UserText::named(Kind::Config, "settings.txt"),
             unread: None,
+            known: None,
         }
     }
 
@@ -527,12 +531,19 @@ impl SettingsFile {
         SettingsFile {
             place: None,
             unread: None,
+            known: None,
         }
     }
 
     /// The settings in the file; the defaults where it is missing or cannot be read (then
     /// the file is not written over, see [`SettingsFile::save`]).
     fn load(&mut self) -> Settings {
+        let settings = self.read();
+        self.known = Some(settings.to_text());
+        settings
+    }
+
+    fn read(&mut self) -> Settings {
         let Some(place) = &self.place else {
             return Settings::default();
         };
@@ -563,9 +574,11 @@ impl SettingsFile {
         settings
     }
 
-    /// Writes `settings` over the file, unless the file could not be read at the start and
-    /// still holds something: then the reason it could not be read is the error.
-    fn save(&self, settings: &Settings) -> Result<(), StorageError> {
+    /// Writes `settings` to the file, unless the file could not be read at the start and
+    /// still holds something: then the reason it could not be read is the error. Where
+    /// another window (or the player, by hand) changed the file since this one last read
+    /// or wrote it, only the settings changed here are written over it.
+    fn save(&mut self, settings: &Settings) -> Result<(), StorageError> {
         let Some(place) = &self.place else {
             return Ok(());
         };
@@ -575,10 +588,68 @@ impl SettingsFile {
             warn!("not saving settings over {place}, which could not be read: {why}");
             return Err(why.clone());
         }
-        place.write(&settings.to_text()).inspect_err(|e| {
+        let ours = settings.to_text();
+        let text = match (&self.known, place.read()) {
+            (Some(known), Ok(Some(there))) if there != *known => {
+                let (merged, _) = Settings::from_text(&changed_over(known, &ours, &there));
+                merged.to_text()
+            }
+            _ => ours,
+        };
+        place.write(&text).inspect_err(|e| {
             warn!("cannot save settings to {place}: {e}");
-        })
+        })?;
+        self.known = Some(text);
+        Ok(())
     }
+}
+
+/// `there` (the file as it is now) with the `key = value` lines that differ between
+/// `known` (the file as this window last saw it) and `ours` (its settings now) made as in
+/// `ours`: a key changed here is set (or, gone from `ours`, removed), every other line
+/// stays as it is there.
+fn changed_over(known: &str, ours: &str, there: &str) -> String {
+    fn pairs(text: &str) -> Vec<(&str, &str)> {
+        text.lines()
+            .filter_map(|line| line.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .collect()
+    }
+    let value = |pairs: &[(&str, &str)], key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.to_string())
+    };
+    let (known, ours) = (pairs(known), pairs(ours));
+    let changed: Vec<(&str, Option<String>)> = known
+        .iter()
+        .chain(&ours)
+        .map(|(k, _)| *k)
+        .filter(|k| value(&known, k) != value(&ours, k))
+        .map(|k| (k, value(&ours, k)))
+        .collect();
+    let mut out = String::new();
+    let already: Vec<(&str, &str)> = pairs(there);
+    for line in there.lines() {
+        let key = line.split_once('=').map(|(k, _)| k.trim());
+        match changed.iter().find(|(k, _)| Some(*k) == key) {
+            Some((_, None)) => {}
+            Some((k, Some(v))) => out += &format!("{k} = {v}\n"),
+            None => {
+                out += line;
+                out.push('\n');
+            }
+        }
+    }
+    for (k, v) in &changed {
+        if let Some(v) = v
+            && value(&already, k).is_none()
+        {
+            out += &format!("{k} = {v}\n");
+        }
+    }
+    out
 }
 
 /// The language the player chose (or the system's) takes effect the frame it is chosen.
@@ -594,13 +665,13 @@ fn apply_language(settings: Res<Settings>, translations: Option<ResMut<Translati
 
 fn save_when_changed(
     settings: Res<Settings>,
-    file: Option<Res<SettingsFile>>,
+    file: Option<ResMut<SettingsFile>>,
     mut failed: MessageWriter<StorageFailed>,
     mut failing: Local<bool>,
 ) {
     if settings.is_changed()
         && !settings.is_added()
-        && let Some(file) = file
+        && let Some(mut file) = file
     {
         match file.save(&settings) {
             Ok(()) => *failing = false,
@@ -731,6 +802,7 @@ mod tests {
         let mut file = SettingsFile {
             place: Some(UserText::File(path)),
             unread: None,
+            known: None,
         };
         let settings = file.load();
         let _ = std::fs::remove_dir_all(dir);
@@ -751,15 +823,17 @@ mod tests {
         let mut file = SettingsFile {
             place: Some(UserText::File(folder)),
             unread: None,
+            known: None,
         };
         assert_eq!(file.load(), Settings::default());
         assert!(file.unread.is_some(), "the failure is remembered");
         // A file whose first read failed (a passing error, say) keeps what it holds.
         let path = dir.join("kept.txt");
         std::fs::write(&path, "volume = 0.25\n").unwrap();
-        let file = SettingsFile {
+        let mut file = SettingsFile {
             place: Some(UserText::File(path.clone())),
             unread: file.unread,
+            known: None,
         };
         assert!(file.save(&Settings::default()).is_err());
         let kept = std::fs::read_to_string(&path).unwrap();
@@ -769,6 +843,46 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
         assert_eq!(kept, "volume = 0.25\n");
         assert_eq!(saved, Ok(()));
+    }
+
+    /// Two windows of the game share one settings file: each writes what it changed, not
+    /// its whole view of the settings over what the other changed in between.
+    #[test]
+    fn two_windows_keep_each_others_changes() {
+        let dir = std::env::temp_dir().join(format!("reversi-two-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.txt");
+        std::fs::write(&path, "volume = 0.70\nlanguage = de\n# a comment\n").unwrap();
+        let open = || SettingsFile {
+            place: Some(UserText::File(path.clone())),
+            unread: None,
+            known: None,
+        };
+        let (mut first, mut second) = (open(), open());
+        let (mut a, mut b) = (first.load(), second.load());
+        assert_eq!(a.language, Some(Language::German));
+        a.volume = 0.25;
+        first.save(&a).unwrap();
+        // The second window changes other settings: the language back to the system's (its
+        // line goes) and the colours. The first window's volume stays.
+        b.language = None;
+        b.colors = ColorScheme::RedBlue;
+        second.save(&b).unwrap();
+        let (now, problems) = Settings::from_text(&std::fs::read_to_string(&path).unwrap());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(now.volume, 0.25);
+        assert_eq!(now.language, None);
+        assert_eq!(now.colors, ColorScheme::RedBlue);
+        assert_eq!(now.other_lines, vec!["# a comment".to_string()]);
+        // A setting both change is the later change's; the first window's next save keeps
+        // the second's colours and language.
+        a.volume = 0.5;
+        first.save(&a).unwrap();
+        let now = Settings::from_text(&std::fs::read_to_string(&path).unwrap()).0;
+        let _ = std::fs::remove_dir_all(dir);
+        assert_eq!(now.volume, 0.5);
+        assert_eq!(now.colors, ColorScheme::RedBlue);
+        assert_eq!(now.language, None);
     }
 
     #[test]
