@@ -509,7 +509,7 @@ pub struct SettingsFile {
     /// Why the file could not be read at the start, if it could not: it is then left as it
     /// is for this run (writing the defaults over it would lose every setting in it).
     unread: Option<StorageError>,
-    /// The settings as this window last read or wrote them: what it has changed since is
+    /// This window's settings as it last read or wrote them: what it has changed since is
     /// what it writes over the file, so that another window's changes in between stay.
     known: Option<String>,
 }
@@ -589,23 +589,36 @@ impl SettingsFile {
             return Err(why.clone());
         }
         let ours = settings.to_text();
-        let text = match (&self.known, place.read()) {
-            (Some(known), Ok(Some(there))) if there != *known => {
+        // The file as it is now; a damaged byte costs that character, as in `read`.
+        let there = match place.read() {
+            Ok(text) => text,
+            Err(_) => place
+                .read_bytes()
+                .ok()
+                .flatten()
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+        };
+        let text = match (&self.known, there) {
+            (Some(known), Some(there)) if there != *known => {
                 let (merged, _) = Settings::from_text(&changed_over(known, &ours, &there));
                 merged.to_text()
             }
-            _ => ours,
+            _ => ours.clone(),
         };
         place.write(&text).inspect_err(|e| {
             warn!("cannot save settings to {place}: {e}");
         })?;
-        self.known = Some(text);
+        // This window's own view, not the merged file: its next save compares against what
+        // it had, so another window's settings (which this one does not hold) never count
+        // as its changes.
+        self.known = Some(ours);
         Ok(())
     }
 }
 
 /// `there` (the file as it is now) with the `key = value` lines that differ between
-/// `known` (the file as this window last saw it) and `ours` (its settings now) made as in
+/// `known` (this window's settings as it last read or wrote them) and `ours` (its settings
+/// now) made as in
 /// `ours`: a key changed here is set (or, gone from `ours`, removed), every other line
 /// stays as it is there.
 fn changed_over(known: &str, ours: &str, there: &str) -> String {
@@ -622,13 +635,12 @@ fn changed_over(known: &str, ours: &str, there: &str) -> String {
             .map(|(_, v)| v.to_string())
     };
     let (known, ours) = (pairs(known), pairs(ours));
-    let changed: Vec<(&str, Option<String>)> = known
-        .iter()
-        .chain(&ours)
-        .map(|(k, _)| *k)
-        .filter(|k| value(&known, k) != value(&ours, k))
-        .map(|k| (k, value(&ours, k)))
-        .collect();
+    let mut changed: Vec<(&str, Option<String>)> = Vec::new();
+    for (k, _) in known.iter().chain(&ours) {
+        if value(&known, k) != value(&ours, k) && !changed.iter().any(|(c, _)| c == k) {
+            changed.push((k, value(&ours, k)));
+        }
+    }
     let mut out = String::new();
     let already: Vec<(&str, &str)> = pairs(there);
     for line in there.lines() {
@@ -879,8 +891,23 @@ mod tests {
         a.volume = 0.5;
         first.save(&a).unwrap();
         let now = Settings::from_text(&std::fs::read_to_string(&path).unwrap()).0;
+        assert_eq!(now.volume, 0.5);
+        assert_eq!(now.colors, ColorScheme::RedBlue);
+        assert_eq!(now.language, None);
+        // The second window saves again (it still holds volume 0.70): only its new change
+        // is written, not its old view of what the first window changed.
+        b.muted = true;
+        second.save(&b).unwrap();
+        // A setting set back to the value the file already has is still this window's
+        // change: the first window mutes too, then unmutes; the file follows it.
+        a.muted = true;
+        first.save(&a).unwrap();
+        a.muted = false;
+        first.save(&a).unwrap();
+        let now = Settings::from_text(&std::fs::read_to_string(&path).unwrap()).0;
         let _ = std::fs::remove_dir_all(dir);
         assert_eq!(now.volume, 0.5);
+        assert!(!now.muted);
         assert_eq!(now.colors, ColorScheme::RedBlue);
         assert_eq!(now.language, None);
     }
