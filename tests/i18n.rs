@@ -316,9 +316,10 @@ fn text_width(text: &str, size: f32) -> f32 {
 
 /// The status line under the board and the column of game buttons beside it share the
 /// bottom of the window: at the design width (the narrowest the UI is ever laid out at: it
-/// scales with the window) every status, with the default two-player names and two-digit
-/// move numbers, fits between the buttons on one line, and every button's label fits the
-/// room the status line leaves for the column.
+/// scales with the window) every status, in every colour scheme, with the default
+/// two-player names and move numbers as high as 10×10 reaches, fits between the buttons on
+/// one line, and every button's label fits the room the status line leaves for the column.
+/// (A longer line, with a long name a player typed, wraps; the review's bar stands on it.)
 #[test]
 fn the_status_line_and_the_game_buttons_fit_side_by_side_in_every_language() {
     use reversi::hud::scoreboard::{
@@ -341,31 +342,44 @@ fn the_status_line_and_the_game_buttons_fit_side_by_side_in_every_language() {
         .unwrap();
     let measured = text_width(&english, STATUS_FONT_SIZE);
     assert!((600.0..680.0).contains(&measured), "{measured}");
-    for language in Language::ALL {
-        let side = Msg::new("side-white");
-        let person = Msg::new("status-person-side")
-            .arg("name", Msg::name("Player 2"))
-            .arg("side", side.clone());
-        let komi = Msg::new("komi-for")
-            .arg("komi", "2.5")
-            .arg("side", side.clone());
-        for (key, vars) in messages(Language::English) {
-            let text = if key.starts_with("status-") {
-                let mut msg = Msg::new(key.clone());
-                for var in &vars {
-                    let name: &'static str = Box::leak(var.clone().into_boxed_str());
-                    msg = match name {
-                        "name" => msg.arg(name, person.clone()),
-                        "side" => msg.arg(name, person.clone()),
-                        "komi" => msg.arg(name, komi.clone()),
-                        "best" => msg.arg(name, "h8"),
-                        "score" => msg.arg(name, "33-31"),
-                        "margin" => msg.arg(name, "0.5"),
-                        _ => msg.arg(name, 58),
+    let sides = [
+        "side-black",
+        "side-white",
+        "side-red",
+        "side-green",
+        "side-blue",
+        "side-orange",
+    ];
+    // Each status with its arguments filled every way that makes it long.
+    let statuses = |language, key: &str, vars: &BTreeSet<String>| {
+        let mut texts = Vec::new();
+        for side in sides {
+            for name in [Msg::name("Player 1"), Msg::name("Player 2")] {
+                let side = Msg::new(side);
+                let person = Msg::new("status-person-side")
+                    .arg("name", name)
+                    .arg("side", side.clone());
+                let komi = Msg::new("komi-for").arg("komi", "2.5").arg("side", side);
+                let mut msg = Msg::new(key.to_string());
+                for var in vars {
+                    let var: &'static str = Box::leak(var.clone().into_boxed_str());
+                    msg = match var {
+                        "name" | "side" => msg.arg(var, person.clone()),
+                        "komi" => msg.arg(var, komi.clone()),
+                        "best" => msg.arg(var, "h8"),
+                        "score" => msg.arg(var, "33-31"),
+                        "margin" => msg.arg(var, "0.5"),
+                        _ => msg.arg(var, 96),
                     };
                 }
-                translations.check(language, &msg).unwrap()
-            } else if key.starts_with("hud-") && key != "hud-name-supply" {
+                texts.push(translations.check(language, &msg).unwrap());
+            }
+        }
+        texts
+    };
+    for language in Language::ALL {
+        for (key, vars) in messages(Language::English) {
+            if key.starts_with("hud-") && key != "hud-name-supply" {
                 let label = translations
                     .check(language, &Msg::new(key.clone()).arg("key", "I"))
                     .unwrap();
@@ -376,16 +390,18 @@ fn the_status_line_and_the_game_buttons_fit_side_by_side_in_every_language() {
                     "{}: the {key} button, {button:.0} px, is wider than {button_room} px",
                     language.code()
                 );
+            }
+            if !key.starts_with("status-") {
                 continue;
-            } else {
-                continue;
-            };
-            let drawn = text_width(&text, STATUS_FONT_SIZE);
-            assert!(
-                drawn <= status_room,
-                "{}: {key} is {drawn:.0} px, {status_room} px fit: {text:?}",
-                language.code()
-            );
+            }
+            for text in statuses(language, &key, &vars) {
+                let drawn = text_width(&text, STATUS_FONT_SIZE);
+                assert!(
+                    drawn <= status_room,
+                    "{}: {key} is {drawn:.0} px, {status_room} px fit: {text:?}",
+                    language.code()
+                );
+            }
         }
     }
 }

@@ -344,7 +344,7 @@ hud-name-supply = { $name }  | { $left ->
     }
 status-review = Repaso - jugada { $shown } de { $total }  (Izq./Der.: moverte, Enter: listo)
 status-review-play-on = Repaso - jugada { $shown } de { $total }  (Izq./Der.: moverte, Enter: listo, clic: jugar desde aquí)
-status-over-komi-win = Fin de la partida - gana { $side } por { $margin } con { $komi } ({ $score })
+status-over-komi-win = Fin de la partida - gana { $side } por { $margin } ({ $komi }, { $score })
 status-over-komi-draw = Fin de la partida - empate con { $komi } ({ $score })
 status-over-win = Fin de la partida - gana { $side }, { $score }
 status-over-draw = Fin de la partida - empate, { $score }

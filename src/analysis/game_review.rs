@@ -365,7 +365,7 @@ fn graph(
             BackgroundColor(palette::TEXT_DIM),
         ));
         for (i, m) in review.moves.iter().enumerate() {
-            // Who is ahead as the result will count it: with the komi in a komi game.
+            // Who is ahead, with the komi counted in a komi game (unrounded, to draw).
             let discs = black_result_f32(m.black_after, komi);
             let h = (half * (discs / 32.0).clamp(-1.0, 1.0).abs()).max(1.0);
             let leader = if discs >= 0.0 {

@@ -84,7 +84,8 @@ pub struct Scores {
 
 /// Black's result for an estimate `v` of Black's final disc difference (hundredths of a
 /// disc), rounded to whole discs: in a komi game with the komi counted, as the game's
-/// result will be. The evaluation bar and the review's graph show it so.
+/// result will be. The evaluation bar's words say it so (its fill and the review's graph
+/// draw [`black_result_f32`], unrounded).
 pub fn black_result(v: i32, komi: Option<Komi>) -> Discs {
     let discs = (v as f32 / 100.0).round() as i32;
     match komi {

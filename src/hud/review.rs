@@ -31,10 +31,14 @@ pub fn review_position(state: &Match) -> (usize, usize) {
     (shown, shown + later)
 }
 
+/// The bar's distance from the bottom of the window over a one-line status line (the
+/// status line's panel lifts it over a longer one: `scoreboard::stand_on_status_line`).
+pub(super) const BAR_BOTTOM: f32 = 70.0;
+
 /// Which buttons the bar under the board holds: the review's steps, or while a branch is
 /// played the way back to the record it branched from.
 #[derive(Component, Copy, Clone, PartialEq, Eq, Debug)]
-enum Bar {
+pub(super) enum Bar {
     Review,
     Branch,
 }
@@ -78,7 +82,7 @@ fn show_bar(mut commands: Commands, state: Res<Match>, bars: Query<(Entity, &Bar
             Name::new(format!("{bar:?} bar")),
             Node {
                 position_type: PositionType::Absolute,
-                bottom: px(70),
+                bottom: px(BAR_BOTTOM),
                 width: percent(100),
                 justify_content: JustifyContent::Center,
                 column_gap: px(8),

@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_status,
                 hide_under_menus,
                 name_hint_key,
+                stand_on_status_line,
             )
                 .in_set(GameSet::Presentation),
             // Requests go in before the rules run, so a hint or an undo acts this frame.
@@ -67,6 +68,14 @@ struct SideCount(Side);
 
 #[derive(Component)]
 pub struct StatusLine;
+
+/// The status line's panel (its text wraps onto a second line when too long): the review's
+/// bar stands on it.
+#[derive(Component)]
+pub struct StatusPanel;
+
+/// The status line's distance from the bottom of the window.
+pub const STATUS_BOTTOM: f32 = 18.0;
 
 /// The match score under the scoreboard ("Game 2 of 4 - Anna 1 : 0 Ben").
 #[derive(Component)]
@@ -166,7 +175,7 @@ fn spawn_hud(mut commands: Commands) {
         UnderMenus,
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(18),
+            bottom: px(STATUS_BOTTOM),
             width: percent(100),
             // Clear of the game buttons at the bottom right (and as much on the left, to
             // stay centred): a line too long wraps instead of running under them.
@@ -176,6 +185,7 @@ fn spawn_hud(mut commands: Commands) {
         },
         Pickable::IGNORE,
         children![(
+            StatusPanel,
             Node {
                 padding: UiRect::axes(px(STATUS_PADDING), px(8)),
                 border_radius: BorderRadius::all(px(10)),
@@ -518,6 +528,33 @@ fn redo_asked(
 /// [`command_letters`]) pressed this frame.
 fn undo_keys(keys: &ButtonInput<KeyCode>, letters: &[char]) -> bool {
     keys.just_pressed(KeyCode::KeyU) || letters.contains(&'z')
+}
+
+/// The gap between the bar and the status line under it.
+const BAR_GAP: f32 = 12.0;
+
+/// The bar stands on the status line: a status that wraps onto a second line (a long
+/// player name) lifts the bar instead of running into it. The panel's size is last frame's
+/// layout, a frame behind a change, like any size read from the layout.
+fn stand_on_status_line(
+    panels: Query<&ComputedNode, With<StatusPanel>>,
+    mut bars: Query<&mut Node, With<super::review::Bar>>,
+) {
+    let Some(panel) = panels.iter().next() else {
+        return;
+    };
+    let height = panel.size().y * panel.inverse_scale_factor();
+    let bottom = if height > 0.0 {
+        STATUS_BOTTOM + height + BAR_GAP
+    } else {
+        super::review::BAR_BOTTOM
+    };
+    for mut node in &mut bars {
+        let wanted = px(bottom.max(super::review::BAR_BOTTOM).round());
+        if node.bottom != wanted {
+            node.bottom = wanted;
+        }
+    }
 }
 
 #[cfg(test)]

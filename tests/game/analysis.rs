@@ -259,9 +259,10 @@ fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
 
 /// A game with a free opening is reviewed from its first move after the centre (the search
 /// does not model the choice among the centre squares, so those four are not judged); a
-/// supply the opponent tops up when it runs out changes nothing the search models, so such
-/// a game is reviewed whole. On 4×4 the study search solves every position: the judged
-/// scores are the exact ones.
+/// supply the opponent tops up when it runs out changes nothing the search models, so a
+/// game under that rule is reviewed whole (this one, without passes, never needs the top-up:
+/// what is checked is that the rule no longer turns analysis away). On 4×4 the study
+/// search solves every position: the judged scores are the exact ones.
 #[test]
 fn games_with_a_free_opening_or_a_topped_up_supply_are_reviewed() {
     let free = Rules {
