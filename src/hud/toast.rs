@@ -38,6 +38,7 @@ fn show_toasts(
     mut storage: MessageReader<StorageFailed>,
     time: Res<Time>,
     translations: Res<Translations>,
+    count: Res<EndCount>,
     panels: Query<(Entity, &ToastPanel)>,
 ) {
     let now = time.elapsed_secs_f64();
@@ -66,7 +67,7 @@ fn show_toasts(
         Name::new("toast"),
         Node {
             position_type: PositionType::Absolute,
-            top: px(TOP),
+            top: px(toast_top(&count)),
             width: percent(100),
             justify_content: JustifyContent::Center,
             ..default()
@@ -93,8 +94,13 @@ fn show_toasts(
 
 /// While the end-of-game count runs, its tally takes the top of the window: a notice (an
 /// opened finished game's "Opened a game of 60 moves") goes below it instead of over it.
+fn toast_top(count: &EndCount) -> f32 {
+    if count.running() { BELOW_TALLY } else { TOP }
+}
+
+/// A notice already shown moves when a count starts or ends under it.
 fn clear_of_tally(count: Res<EndCount>, mut panels: Query<&mut Node, With<ToastPanel>>) {
-    let top = px(if count.running() { BELOW_TALLY } else { TOP });
+    let top = px(toast_top(&count));
     for mut node in &mut panels {
         if node.top != top {
             node.top = top;
