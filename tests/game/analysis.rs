@@ -183,38 +183,48 @@ fn play_from_ffo_20(choose: impl Fn(&[(Cell, i32)]) -> Cell) -> GridGame {
     })
 }
 
-#[test]
-fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
-    let mut app = app_with(GameSetup::two_players(Rules::default()));
-    let game = worst_play_from_ffo_20();
+/// An app that opened the finished `game` under `setup` and ran until its review was
+/// complete, and the number of the game's placements.
+fn reviewed(game: &GridGame, setup: GameSetup) -> (App, usize) {
+    let mut app = app_with(setup.clone());
     app.world_mut().write_message(ResumeRequest {
         game: game.clone(),
-        setup: GameSetup::two_players(Rules::default()),
+        setup,
         keep_save: false,
     });
     wait_until(&mut app, "the review", |app| {
         app.world().resource::<GameReview>().complete()
     });
-    let review = app.world().resource::<GameReview>();
     let placements = game
         .moves()
         .iter()
         .filter(|m| matches!(m, GridMove::Place { .. }))
         .count();
-    assert_eq!(review.moves.len(), placements);
-    // Every judged move against the exact solver's scores of that position.
+    (app, placements)
+}
+
+/// Every judged move of `review` against the exact solver's scores of its position.
+fn assert_judged_exactly(review: &GameReview, game: &GridGame, what: &str) {
     for m in &review.moves {
-        let board = game.position_at(m.ply).unwrap().board();
-        let exact = exact_scores(board);
+        let exact = exact_scores(game.position_at(m.ply).unwrap().board());
         let best = exact.iter().map(|s| s.1).max().unwrap();
         let played = exact.iter().find(|s| s.0 == m.played).unwrap().1;
         assert_eq!(
             (m.best_score, m.played_score),
             (best, played),
-            "move {}",
+            "{what}: move {}",
             m.number
         );
     }
+}
+
+#[test]
+fn a_finished_game_is_reviewed_with_its_biggest_mistakes_measured_exactly() {
+    let game = worst_play_from_ffo_20();
+    let (mut app, placements) = reviewed(&game, GameSetup::two_players(Rules::default()));
+    let review = app.world().resource::<GameReview>();
+    assert_eq!(review.moves.len(), placements);
+    assert_judged_exactly(review, &game, "FFO #20");
     // The mistakes: at most three, each a disc or more, worst first, and none bigger left out.
     assert!(
         !review.mistakes.is_empty(),
@@ -274,33 +284,15 @@ fn games_with_a_free_opening_or_a_topped_up_supply_are_reviewed() {
         ..Rules::default()
     };
     for (rules, unjudged) in [(free, 4), (topped_up, 0)] {
-        let setup = GameSetup::two_players(rules).on(BoardSize::Four);
-        let mut app = app_with(setup.clone());
         let game = play_out(GridGame::new(BoardSize::Four, rules), |game| {
             game.current().legal_cells().last().unwrap()
         });
-        app.world_mut().write_message(ResumeRequest {
-            game: game.clone(),
-            setup,
-            keep_save: false,
-        });
-        wait_until(&mut app, "the review", |app| {
-            app.world().resource::<GameReview>().complete()
-        });
+        let setup = GameSetup::two_players(rules).on(BoardSize::Four);
+        let (app, placements) = reviewed(&game, setup);
         let review = app.world().resource::<GameReview>();
-        let placements = game
-            .moves()
-            .iter()
-            .filter(|m| matches!(m, GridMove::Place { .. }))
-            .count();
         assert_eq!(review.moves.len(), placements - unjudged, "{rules:?}");
         assert_eq!(review.moves[0].number, unjudged + 1, "{rules:?}");
-        for m in &review.moves {
-            let exact = exact_scores(game.position_at(m.ply).unwrap().board());
-            let best = exact.iter().map(|s| s.1).max().unwrap();
-            let played = exact.iter().find(|s| s.0 == m.played).unwrap().1;
-            assert_eq!((m.best_score, m.played_score), (best, played), "{rules:?}");
-        }
+        assert_judged_exactly(review, &game, &format!("{rules:?}"));
     }
 }
 
