@@ -552,12 +552,12 @@ impl SettingsFile {
             Ok(None) => return Settings::default(),
             // A damaged byte (in a player's name, say) costs that character, not every
             // setting: the next change would save the defaults over all of them.
-            Err(StorageError::NotText) => match place.read_bytes() {
-                Ok(Some(bytes)) => {
+            Err(StorageError::NotText) => match read_lossy(place) {
+                Some(text) => {
                     warn!("settings in {place} are not all text; reading what is");
-                    String::from_utf8_lossy(&bytes).into_owned()
+                    text
                 }
-                _ => return Settings::default(),
+                None => return Settings::default(),
             },
             Err(e) => {
                 warn!(
@@ -592,11 +592,7 @@ impl SettingsFile {
         // The file as it is now; a damaged byte costs that character, as in `read`.
         let there = match place.read() {
             Ok(text) => text,
-            Err(_) => place
-                .read_bytes()
-                .ok()
-                .flatten()
-                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            Err(_) => read_lossy(place),
         };
         let text = match (&self.known, there) {
             (Some(known), Some(there)) if there != *known => {
@@ -616,11 +612,16 @@ impl SettingsFile {
     }
 }
 
+/// The file's text with any bytes that are not UTF-8 replaced; `None` when it cannot be read.
+fn read_lossy(place: &UserText) -> Option<String> {
+    let bytes = place.read_bytes().ok().flatten()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// `there` (the file as it is now) with the `key = value` lines that differ between
 /// `known` (this window's settings as it last read or wrote them) and `ours` (its settings
-/// now) made as in
-/// `ours`: a key changed here is set (or, gone from `ours`, removed), every other line
-/// stays as it is there.
+/// now) made as in `ours`: a key changed here is set (or, gone from `ours`, removed), every
+/// other line stays as it is there.
 fn changed_over(known: &str, ours: &str, there: &str) -> String {
     fn pairs(text: &str) -> Vec<(&str, &str)> {
         text.lines()

@@ -544,13 +544,10 @@ fn stand_on_status_line(
         return;
     };
     let height = panel.size().y * panel.inverse_scale_factor();
-    let bottom = if height > 0.0 {
-        STATUS_BOTTOM + height + BAR_GAP
-    } else {
-        super::review::BAR_BOTTOM
-    };
+    // Never lower than over one line (nor before the panel is first laid out).
+    let bottom = (STATUS_BOTTOM + height + BAR_GAP).max(super::review::BAR_BOTTOM);
     for mut node in &mut bars {
-        let wanted = px(bottom.max(super::review::BAR_BOTTOM).round());
+        let wanted = px(bottom.round());
         if node.bottom != wanted {
             node.bottom = wanted;
         }
