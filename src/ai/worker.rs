@@ -9,10 +9,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use reversi_engine::grid::{GridMove, GridPosition};
-use reversi_engine::search::remote::{ThinkReply, ThinkRequest, answer_line};
+use reversi_engine::search::remote::{ThinkReply, ThinkRequest, Variant, answer_line};
 use reversi_engine::search::{Goal, Level};
 
-use super::moves::{SinceStart, complete_move, forced_move};
+use super::moves::{SinceStart, complete_reply, forced_move};
 use crate::web::page;
 
 static NEXT_ID: AtomicU32 = AtomicU32::new(1);
@@ -67,6 +67,17 @@ impl Drop for LineJob {
     }
 }
 
+/// The variant's own tree for the worker, under rules whose tree is not Othello's.
+fn variant(pos: &GridPosition) -> Option<Variant> {
+    let rules = pos.rules();
+    let supply = pos.supply().unwrap_or([0; 2]);
+    let mover = pos.to_move().index();
+    (!rules.search_compatible()).then_some(Variant {
+        rules,
+        supply: [supply[mover], supply[1 - mover]],
+    })
+}
+
 /// The computer's move: a search handed to the worker, or a move already known.
 pub struct Job {
     pos: GridPosition,
@@ -86,6 +97,7 @@ impl Job {
                 scoring: pos.rules().scoring,
                 book: Goal::of(&pos.rules()).book,
                 seed,
+                variant: variant(&pos),
             };
             LineJob::start(request.to_string())
         });
@@ -107,7 +119,7 @@ impl Job {
                 warn!("the AI's search failed ({why}); playing the first legal move");
                 ThinkReply(None)
             });
-            self.done = Some(complete_move(&self.pos, square.0));
+            self.done = Some(complete_reply(&self.pos, square.0));
         }
         self.done.take()
     }

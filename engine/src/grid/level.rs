@@ -49,6 +49,16 @@ fn settings(level: Level, empties: u32) -> Settings {
     }
 }
 
+/// From how many empty squares `level` plays perfectly on a board of `size` with `empties`
+/// left, and by how many discs its moves may fall short of the best there.
+pub(crate) fn perfect_play(level: Level, size: BoardSize, empties: u32) -> (u32, i32) {
+    if size == BoardSize::Eight {
+        return level.perfect_play(empties);
+    }
+    let settings = settings(level, empties);
+    (settings.solve_empties, settings.tolerance)
+}
+
 /// Master's time for a midgame move on the generic boards.
 const MASTER_MIDGAME_MS: u64 = 3000;
 /// Grandmaster's, as on 8×8 (which also has its opening book).

@@ -13,6 +13,7 @@ mod position;
 mod search;
 mod size;
 mod table;
+mod variant;
 
 pub use board::{GridBoard, grid_perft};
 pub use eval::evaluate as grid_evaluate;
@@ -22,5 +23,6 @@ pub use notation::{GridBoardError, GridSetup, grid_board_string, parse_grid_boar
 pub use position::{GridIllegalMove, GridMove, GridPlacement, GridPosition, squares};
 pub use search::{GridLimits, GridResult, GridSearcher};
 pub use size::{BoardSize, Cell, ParseCellError};
+pub use variant::{VARIANT_NODE_LIMIT, variant_move, variant_perfect_max, variant_scores};
 
 pub(crate) use size::Geometry;

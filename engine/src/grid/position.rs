@@ -165,6 +165,17 @@ impl GridPosition {
         }
     }
 
+    /// This position with the given supplies, the side to move's first (what a position read
+    /// from elsewhere carries: [`GridPosition::from_discs`] assumes a game without passes).
+    /// Each is capped at the squares a side could still need; under a shared pool the
+    /// position has no supplies to set.
+    pub fn with_supplies(mut self, mover: u8, other: u8) -> GridPosition {
+        let cap = |n: u8| n.min(self.size.squares() as u8);
+        self.supply[self.to_move.index()] = cap(mover);
+        self.supply[(!self.to_move).index()] = cap(other);
+        self
+    }
+
     /// The board's size.
     pub fn size(&self) -> BoardSize {
         self.size

@@ -175,6 +175,16 @@ impl Level {
 /// A level's settings that plays from the book: its best move, at random among equals.
 /// Letting the levels vary within a disc of the best gave away what the book gains
 /// (`match --book-openings 8`, 200 games at depth 12: 50.7 % within a disc, 57.8 % the best).
+impl Level {
+    /// From how many empty squares this level plays perfectly on 8×8 with `empties` left,
+    /// and by how many discs its moves may fall short of the best there (the weaker levels'
+    /// slips): what an exact search of a variant's own game tree has to match.
+    pub(crate) fn perfect_play(self, empties: u32) -> (u32, i32) {
+        let settings = self.settings(empties);
+        (settings.solve_empties, settings.tolerance)
+    }
+}
+
 fn book(settings: Settings) -> Settings {
     Settings {
         book_within: Some(0),

@@ -5,8 +5,10 @@
 //! Request: `think player=<hex> opponent=<hex> level=<1-10> scoring=<most|fewest> seed=<n>`,
 //! the bitboards of the side to move and of the other side (bit = row × side + column), with
 //! `size=<4|6|10>` for a board other than 8×8, and `book=off` under rules whose game tree is
-//! not the one the opening book was searched in ([`Goal`]). Reply: `move f5`, `move pass`, or
-//! `error <why>`. Both are exact: the same request gives the same move on every platform.
+//! not the one the opening book was searched in ([`Goal`]); under rules whose game tree is
+//! not Othello's, `rules=<tag> supply=<mover>,<other>` ([`Variant`]: the last moves are searched
+//! in the variant's own tree). Reply: `move f5` (`move f5:ne` with the one line that flips
+//! under the one-line rule), `move pass`, or `error <why>`. Both are exact: the same request gives the same move on every platform.
 //! 8×8 boards are searched by the fast path with the learned evaluation, the other sizes by
 //! the generic search ([`crate::grid`]).
 
@@ -14,9 +16,12 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use super::{Clock, Goal, Level, Searcher};
-use crate::Scoring;
 use crate::book::Book;
-use crate::grid::{BoardSize, Cell, GridBoard, GridSearcher, grid_choose_move};
+use crate::grid::{
+    BoardSize, Cell, GridBoard, GridMove, GridPosition, GridSearcher, grid_choose_move,
+    parse_grid_move, variant_move,
+};
+use crate::{Color, Rules, Scoring};
 
 /// What to search: the position, how strongly, to which goal, with which random seed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,11 +36,25 @@ pub struct ThinkRequest {
     pub book: bool,
     /// Seeds the level's randomness (ties, the weaker levels' mistakes).
     pub seed: u64,
+    /// The variant's own game tree, under rules whose tree is not Othello's.
+    pub variant: Option<Variant>,
 }
 
-/// The answer: a square to play, `None` when the side to move has no move.
+/// What the last moves of a variant are searched under ([`variant_move`]): its rules and the
+/// discs left in each side's supply, the side to move's first (under a shared pool, whatever
+/// they are, they are not used).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ThinkReply(pub Option<Cell>);
+pub struct Variant {
+    /// The rule set.
+    pub rules: Rules,
+    /// Discs left: the side to move's, then the other side's.
+    pub supply: [u8; 2],
+}
+
+/// The answer: a placement (with its line under the one-line rule, where the variant's own
+/// search chose it), `None` when the side to move has no move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ThinkReply(pub Option<GridMove>);
 
 /// The board's words of a request: `size=N` unless 8×8, and the two disc sets in hex (16
 /// digits on 8×8, as before sizes existed, so old lines read the same).
@@ -68,7 +87,17 @@ impl fmt::Display for ThinkRequest {
             scoring_word(self.scoring),
             BookWord(self.book),
             self.seed
-        )
+        )?;
+        if let Some(Variant { rules, supply }) = self.variant {
+            write!(
+                f,
+                " rules={} supply={},{}",
+                rules.tag(),
+                supply[0],
+                supply[1]
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -180,20 +209,51 @@ fn scoring_word(scoring: Scoring) -> &'static str {
 impl ThinkRequest {
     /// Reads a request line; the error says which part is wrong.
     pub fn parse(line: &str) -> Result<ThinkRequest, String> {
-        let known = ["player", "opponent", "level", "scoring", "seed"];
+        let known = [
+            "player", "opponent", "level", "scoring", "seed", "rules", "supply",
+        ];
         let fields = Fields::read(line, "think", &known)?;
+        let board = fields.board()?;
+        let has = |key: &str| fields.pairs.iter().any(|(k, _)| *k == key);
+        let variant = match has("rules") {
+            false if has("supply") => return Err("supply without rules".into()),
+            false => None,
+            true => Some(Variant {
+                rules: fields.get("rules", |v| Rules::from_tag(v).ok())?,
+                supply: fields.get("supply", |v| {
+                    let (mover, other) = v.split_once(',')?;
+                    let most = board.size.squares();
+                    let read = |n: &str| n.parse::<u8>().ok().filter(|&n| u32::from(n) <= most);
+                    Some([read(mover)?, read(other)?])
+                })?,
+            }),
+        };
         Ok(ThinkRequest {
-            board: fields.board()?,
+            board,
             level: fields.get("level", |v| Level::from_number(v.parse::<u8>().ok()?))?,
             scoring: fields.scoring()?,
             book: fields.book()?,
             seed: fields.get("seed", |v| v.parse::<u64>().ok())?,
+            variant,
         })
     }
 
     /// Searches (see [`grid_choose_move`]) and returns the move; `stop` ends it early with the
     /// best move found so far.
     pub fn answer(&self, stop: &AtomicBool, clock: &dyn Clock) -> ThinkReply {
+        if let Some(Variant { rules, supply }) = self.variant {
+            let pos = GridPosition::from_discs(
+                self.board.size,
+                rules,
+                self.board.player,
+                self.board.opponent,
+                Color::Black,
+            )
+            .with_supplies(supply[0], supply[1]);
+            if let Some(mv) = variant_move(&pos, self.level, self.seed, stop) {
+                return ThinkReply(Some(mv));
+            }
+        }
         let goal = Goal {
             scoring: self.scoring,
             book: self.book,
@@ -204,7 +264,7 @@ impl ThinkRequest {
             result
                 .best_move
                 .filter(|&i| self.board.moves() >> i & 1 == 1)
-                .map(|i| self.board.size.cell(i)),
+                .map(|i| GridMove::at(self.board.size.cell(i))),
         )
     }
 }
@@ -212,8 +272,8 @@ impl ThinkRequest {
 impl fmt::Display for ThinkReply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(sq) => write!(f, "move {sq}"),
-            None => f.write_str("move pass"),
+            Some(GridMove::Pass) | None => f.write_str("move pass"),
+            Some(mv) => write!(f, "move {mv}"),
         }
     }
 }
@@ -227,11 +287,10 @@ impl ThinkReply {
         }
         match line.strip_prefix("move ") {
             Some("pass") => Ok(ThinkReply(None)),
-            Some(sq) => sq
-                .parse::<Cell>()
-                .ok()
-                .map(|s| ThinkReply(Some(s)))
-                .ok_or_else(|| format!("bad square in `{line}`")),
+            Some(mv) => parse_grid_move(mv)
+                .filter(|mv| matches!(mv, GridMove::Place { .. }))
+                .map(|mv| ThinkReply(Some(mv)))
+                .ok_or_else(|| format!("bad move in `{line}`")),
             None => Err(format!("not a reply: `{line}`")),
         }
     }
@@ -433,6 +492,7 @@ mod tests {
             scoring: Scoring::FewestDiscs,
             book: true,
             seed: u64::MAX,
+            variant: None,
         };
         assert_eq!(ThinkRequest::parse(&request.to_string()), Ok(request));
         // Without the book: one more word, read back; an old line (no word) keeps the book.
@@ -444,9 +504,43 @@ mod tests {
         assert_eq!(ThinkRequest::parse(&bookless.to_string()), Ok(bookless));
         let on = bookless.to_string().replace("book=off", "book=on");
         assert_eq!(ThinkRequest::parse(&on), Ok(request));
-        for reply in [ThinkReply(None), ThinkReply(Some("c4".parse().unwrap()))] {
+        let lined = GridMove::Place {
+            cell: "c4".parse().unwrap(),
+            line: Some(crate::Direction::ALL[2]),
+        };
+        for reply in [
+            ThinkReply(None),
+            ThinkReply(Some(GridMove::at("c4".parse().unwrap()))),
+            ThinkReply(Some(lined)),
+        ] {
             assert_eq!(ThinkReply::parse(&reply.to_string()), Ok(reply));
         }
+        // A variant's tree: its rules and supplies, read back; supplies without rules, more
+        // discs than squares, or unknown rules are refused.
+        let variant = ThinkRequest {
+            variant: Some(Variant {
+                rules: Rules::from_tag("32-ends+one-line").unwrap(),
+                supply: [3, 5],
+            }),
+            ..request
+        };
+        let line = variant.to_string();
+        assert!(line.ends_with(" supply=3,5"), "{line}");
+        assert_eq!(ThinkRequest::parse(&line), Ok(variant));
+        for bad in [
+            "supply=3,65",
+            "supply=3",
+            "supply=-1,2",
+            "rules=chess",
+            "rules=",
+        ] {
+            let key = bad.split('=').next().unwrap();
+            let at = line.find(&format!(" {key}=")).unwrap();
+            let end = line[at + 1..].find(' ').map_or(line.len(), |e| at + 1 + e);
+            let broken = format!("{} {bad}{}", &line[..at], &line[end..]);
+            assert!(ThinkRequest::parse(&broken).is_err(), "{broken}");
+        }
+        assert!(ThinkRequest::parse(&format!("{request} supply=3,5")).is_err());
     }
 
     #[test]
@@ -588,9 +682,11 @@ mod tests {
             scoring: Scoring::MostDiscs,
             book: true,
             seed: 7,
+            variant: None,
         };
         let line = answer_line(&request.to_string(), &AtomicBool::new(false), &|| 0);
-        let ThinkReply(Some(sq)) = ThinkReply::parse(&line).unwrap() else {
+        let ThinkReply(Some(GridMove::Place { cell: sq, .. })) = ThinkReply::parse(&line).unwrap()
+        else {
             panic!("no move from the start: {line}");
         };
         assert!(
@@ -610,6 +706,53 @@ mod tests {
     }
 
     #[test]
+    fn a_variants_last_moves_are_answered_from_its_own_tree_with_the_line() {
+        // Under the one-line rule near the end the reply names the line the exact search
+        // chose, which the game then plays as it is.
+        let rules = Rules::from_tag("one-line").unwrap();
+        let mut pos = GridPosition::new(BoardSize::Eight, rules);
+        let mut seed = 0u64;
+        while pos.empties().count_ones() > 8 || pos.legal_moves().len() < 2 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = GridPosition::new(BoardSize::Eight, rules);
+                continue;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos = pos
+                .play(moves[(seed >> 33) as usize % moves.len()])
+                .unwrap()
+                .0;
+        }
+        let request = ThinkRequest {
+            board: pos.board(),
+            level: Level::Master,
+            scoring: Scoring::MostDiscs,
+            book: false,
+            seed: 1,
+            variant: Some(Variant {
+                rules,
+                supply: [32, 32],
+            }),
+        };
+        let line = answer_line(&request.to_string(), &AtomicBool::new(false), &|| 0);
+        let ThinkReply(Some(mv)) = ThinkReply::parse(&line).unwrap() else {
+            panic!("no move: {line}");
+        };
+        assert!(
+            matches!(mv, GridMove::Place { line: Some(_), .. }),
+            "{line}"
+        );
+        assert!(pos.play(mv).is_ok(), "{line}");
+        assert_eq!(
+            Some(mv),
+            variant_move(&pos, Level::Master, 1, &AtomicBool::new(false))
+        );
+    }
+
+    #[test]
     fn other_sizes_say_their_size_and_get_moves_on_their_board() {
         for size in [BoardSize::Four, BoardSize::Six, BoardSize::Ten] {
             let board = GridPosition::new(size, Rules::default()).board();
@@ -619,12 +762,17 @@ mod tests {
                 scoring: Scoring::MostDiscs,
                 book: true,
                 seed: 3,
+                variant: None,
             };
             let line = think.to_string();
             assert!(line.contains(&format!("size={}", size.side())), "{line}");
             assert_eq!(ThinkRequest::parse(&line), Ok(think));
             let reply = ThinkReply::parse(&answer_line(&line, &AtomicBool::new(false), &|| 0));
-            let cell = reply.unwrap().0.expect("a move from the start");
+            let cell = reply
+                .unwrap()
+                .0
+                .and_then(|mv| mv.cell())
+                .expect("a move from the start");
             assert!(board.moves() & size.bit(cell) != 0, "{size}: {cell}");
             let score = ScoreRequest {
                 board,
