@@ -4,7 +4,8 @@
 use reversi_engine::book::Book;
 use reversi_engine::notation::parse_board;
 use reversi_engine::search::{
-    Clock, Level, Limits, NoClock, Searcher, Selectivity, choose_move, choose_move_for, solve,
+    Clock, Evaluate, Level, Limits, NoClock, PatternEval, Searcher, Selectivity, choose_move,
+    choose_move_for, solve,
 };
 use reversi_engine::{Board, Rules, Scoring, Square};
 use std::sync::Arc;
@@ -173,6 +174,43 @@ fn depth_limited_search_reaching_the_end_is_exact() {
         let r = Searcher::new(4).search(&b, &Limits::depth(12), &AtomicBool::new(false), &NoClock);
         assert!(r.exact);
         assert_eq!(r.score, negamax(b, false));
+    }
+}
+
+/// Plain negamax to `depth` plies with the learned evaluation at the leaves, in the
+/// search's units (hundredths of a disc; finished games exact, passes not counted as plies).
+fn negamax_to(b: Board, depth: u32, eval: &PatternEval) -> i32 {
+    let moves = b.moves();
+    if moves == 0 {
+        if b.pass().moves() == 0 {
+            return b.final_score() * 100;
+        }
+        return -negamax_to(b.pass(), depth, eval);
+    }
+    if depth == 0 {
+        return eval.evaluate(&b).clamp(-6300, 6300);
+    }
+    (0..64)
+        .filter(|&sq| moves >> sq & 1 == 1)
+        .map(|sq| -negamax_to(b.play_with(sq, b.flips(sq)), depth - 1, eval))
+        .max()
+        .expect("a move")
+}
+
+#[test]
+fn full_width_midgame_values_are_plain_negamaxs() {
+    // The search's shortcuts (one evaluation per leaf one ply up, the table, fail-soft
+    // windows) change nothing in the value of a full-width search.
+    let eval = PatternEval::builtin();
+    let mut rng = Rng(0x5EED_0003);
+    for depth in 1..=3 {
+        for _ in 0..30 {
+            let empties = 20 + rng.below(30);
+            let b = random_endgame(&mut rng, empties);
+            let mut searcher = Searcher::new(4);
+            let v = searcher.value(&b, depth, &AtomicBool::new(false));
+            assert_eq!(v, negamax_to(b, depth, eval), "depth {depth}: {b:?}");
+        }
     }
 }
 
