@@ -130,6 +130,10 @@ pub(super) fn pvs(
         let child = b.play_with(sq, b.flips(sq));
         let key = if sq as u8 == tt_move {
             1 << 30
+        } else if depth == 2 {
+            // Two plies from the leaves, the opponent's fewest replies first: a move count
+            // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md).
+            -(crate::bits::moves(child.player, child.opponent).count_ones() as i32)
         } else if sort_depth == 0 {
             -ctx.evaluate(&child)
         } else {
