@@ -130,9 +130,10 @@ pub(super) fn pvs(
         let child = b.play_with(sq, b.flips(sq));
         let key = if sq as u8 == tt_move {
             1 << 30
-        } else if depth == 2 {
+        } else if depth == 2 && !ctx.guides_solver && ctx.end_cut == 0 {
             // Two plies from the leaves, the opponent's fewest replies first: a move count
-            // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md).
+            // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md);
+            // not where the table's moves will order an exact solve.
             -(crate::bits::moves(child.player, child.opponent).count_ones() as i32)
         } else if sort_depth == 0 {
             -ctx.evaluate(&child)
@@ -208,7 +209,9 @@ pub(super) fn pvs(
 /// reaches `beta`; not once to order them all and again, up to twice more on a re-search,
 /// to search them (the evaluation was three fifths of the midgame's time). Where nothing
 /// cuts the value is the best child's, as before; a cut returns the first child at or above
-/// `beta` (a lower bound, fail-soft), where ordering would have found the highest.
+/// `beta` (a lower bound, fail-soft), where ordering would have found the highest. Before
+/// an exact solve (`Ctx::guides_solver`, the solver's probes) every child is evaluated and
+/// the best is stored: the solver orders its moves by them.
 fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_move: u8) -> i32 {
     let value = |ctx: &mut Ctx, sq: usize| {
         let child = b.play_with(sq, b.flips(sq));
@@ -219,6 +222,9 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
         ctx.nodes += 1;
         -ctx.evaluate(&child)
     };
+    // Where the table's moves will order an exact solve, every child is looked at so that
+    // the move stored is the best one (see `Ctx::guides_solver`).
+    let cut_early = !ctx.guides_solver && ctx.end_cut == 0;
     let (mut best, mut best_sq) = (-INF, NO_MOVE);
     if tt_move < 64 && moves >> tt_move & 1 == 1 {
         best = value(ctx, tt_move as usize);
@@ -239,7 +245,7 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
             if v > best {
                 best = v;
                 best_sq = sq as u8;
-                if v >= beta {
+                if v >= beta && cut_early {
                     break;
                 }
             }
@@ -438,6 +444,7 @@ pub(crate) fn iterate(ctx: &mut Ctx, board: &Board, limits: &Limits) -> SearchRe
     // The guess before a solve need not be exact, only close and quick: ProbCut on.
     if solving {
         ctx.selectivity = SOLVE_GUESS_SELECTIVITY;
+        ctx.guides_solver = true;
     }
     for depth in 1..=mid_depth {
         let depth = depth.min(n);

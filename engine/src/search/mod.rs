@@ -154,6 +154,10 @@ pub(crate) struct Ctx<'a> {
     /// shallow search predicts the exact score (`endgame::END_CUT_CONFIDENCE`), 0 for an
     /// exact search.
     pub end_cut: u16,
+    /// Whether an exact solve follows that this search's table entries order (the guess
+    /// before a solve): one ply from the leaves it then finds each node's best move, not the
+    /// first that cuts (the solver's nodes grew by a third with those; docs/evaluation.md).
+    pub guides_solver: bool,
     next_poll: u64,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
@@ -182,6 +186,7 @@ impl<'a> Ctx<'a> {
             reverse,
             selectivity: Selectivity::Full,
             end_cut: 0,
+            guides_solver: false,
             next_poll: POLL_INTERVAL,
             stop,
             clock,
