@@ -180,15 +180,16 @@ fn depth_limited_search_reaching_the_end_is_exact() {
 /// Plain negamax to `depth` plies with the learned evaluation at the leaves, in the
 /// search's units (hundredths of a disc; finished games exact, passes not counted as plies).
 fn negamax_to(b: Board, depth: u32, eval: &PatternEval) -> i32 {
+    if depth == 0 && b.empties() != 0 {
+        // A leaf is evaluated as it stands, even where its side would have to pass.
+        return eval.evaluate(&b).clamp(-6300, 6300);
+    }
     let moves = b.moves();
     if moves == 0 {
         if b.pass().moves() == 0 {
             return b.final_score() * 100;
         }
         return -negamax_to(b.pass(), depth, eval);
-    }
-    if depth == 0 {
-        return eval.evaluate(&b).clamp(-6300, 6300);
     }
     (0..64)
         .filter(|&sq| moves >> sq & 1 == 1)

@@ -107,7 +107,10 @@ mod tests {
     /// A one-line game's position with `empties` empty squares and a choice of moves, from
     /// a walk through the moves that `walk` seeds.
     fn one_line_ending(empties: u32, walk: usize) -> GridPosition {
-        let rules = Rules::from_tag("one-line").unwrap();
+        let rules = Rules {
+            flips: FlipRule::ChooseOneLine,
+            ..Rules::default()
+        };
         let mut pos = GridPosition::new(BoardSize::Eight, rules);
         let mut n = walk;
         while pos.empties().count_ones() > empties || pos.legal_moves().len() < 2 {
@@ -151,9 +154,16 @@ mod tests {
 
     #[test]
     fn a_reply_keeps_its_legal_line_and_completes_anything_else() {
-        let pos = one_line_ending(8, 0);
+        // A lined move that is not the line the most flips would give (so keeping it shows).
+        let (pos, lined) = (0..50)
+            .find_map(|walk| {
+                let pos = one_line_ending(8, walk);
+                let greedy = |mv: &GridMove| complete_move(&pos, mv.cell());
+                let other = pos.legal_moves().into_iter().find(|mv| greedy(mv) != *mv)?;
+                Some((pos, other))
+            })
+            .expect("a square flanking two lines");
         let legal = pos.legal_moves();
-        let lined = *legal.last().unwrap();
         assert_eq!(complete_reply(&pos, Some(lined)), lined);
         // A square alone gets the line that flips the most; an illegal move the first legal.
         let cell = lined.cell().unwrap();

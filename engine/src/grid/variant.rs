@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The most empty squares the exact search takes on under `rules`, whatever the level (0
 /// under Othello's tree, where the fast searches are exact): the generic position is slow
 /// (every rule checked at every node, about 3 M nodes a second here), and the one-line rule
-/// multiplies the moves. Measured on endgames of random games (docs/rules.md): one-line 10
+/// multiplies the moves. Measured on endgames of random games (docs/levels.md): one-line 10
 /// empties take 0.06 s on average and 0.4 s at most, an ending supply 14 empties 0.07 s and
 /// 0.4 s.
 pub fn variant_perfect_max(rules: &Rules) -> u32 {
@@ -80,7 +80,9 @@ pub fn variant_scores(
     let mut best = -INFINITY;
     for (mv, child) in search.ordered(pos, moves) {
         // Scores at or under the floor only need to be known to lie there.
-        let floor = best.saturating_sub(within + 1).max(-INFINITY);
+        let floor = best
+            .saturating_sub(within.max(0).saturating_add(1))
+            .max(-INFINITY);
         let v = -search.negamax(&child, -INFINITY, -floor)?;
         best = best.max(v);
         scored.push((mv, v));

@@ -172,9 +172,6 @@ impl Level {
     }
 }
 
-/// A level's settings that plays from the book: its best move, at random among equals.
-/// Letting the levels vary within a disc of the best gave away what the book gains
-/// (`match --book-openings 8`, 200 games at depth 12: 50.7 % within a disc, 57.8 % the best).
 impl Level {
     /// From how many empty squares this level plays perfectly on 8×8 with `empties` left,
     /// and by how many discs its moves may fall short of the best there (the weaker levels'
@@ -185,6 +182,9 @@ impl Level {
     }
 }
 
+/// A level's settings that plays from the book: its best move, at random among equals.
+/// Letting the levels vary within a disc of the best gave away what the book gains
+/// (`match --book-openings 8`, 200 games at depth 12: 50.7 % within a disc, 57.8 % the best).
 fn book(settings: Settings) -> Settings {
     Settings {
         book_within: Some(0),

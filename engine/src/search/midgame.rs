@@ -210,15 +210,13 @@ pub(super) fn pvs(
 /// to search them (the evaluation was three fifths of the midgame's time). Where nothing
 /// cuts the value is the best child's, as before; a cut returns the first child at or above
 /// `beta` (a lower bound, fail-soft), where ordering would have found the highest. Before
-/// an exact solve (`Ctx::guides_solver`, the solver's probes) every child is evaluated and
-/// the best is stored: the solver orders its moves by them.
+/// an exact solve (`Ctx::guides_solver`, the solver's probes) every child is evaluated
+/// unless the table's move cuts, and the best is stored: the solver orders its moves by them.
 fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_move: u8) -> i32 {
     let value = |ctx: &mut Ctx, sq: usize| {
         let child = b.play_with(sq, b.flips(sq));
-        if child.empties() == 0 {
-            // A full board: its exact score, as the search at depth 0 gives it.
-            return -pvs(ctx, &child, -beta, -alpha, 0, false);
-        }
+        // `pvs` solves exactly where the depth reaches the end, so here 2+ empties are left.
+        debug_assert!(child.empties() != 0);
         ctx.nodes += 1;
         -ctx.evaluate(&child)
     };
@@ -235,7 +233,7 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
-            if sq as u8 == best_sq {
+            if sq as u8 == tt_move {
                 continue;
             }
             if ctx.should_stop() {

@@ -156,7 +156,8 @@ pub(crate) struct Ctx<'a> {
     pub end_cut: u16,
     /// Whether an exact solve follows that this search's table entries order (the guess
     /// before a solve): one ply from the leaves it then finds each node's best move, not the
-    /// first that cuts (the solver's nodes grew by a third with those; docs/evaluation.md).
+    /// first that cuts, and two plies from them it orders by evaluations, not move counts
+    /// (the solver's nodes grew by a third without; docs/evaluation.md).
     pub guides_solver: bool,
     next_poll: u64,
     stop: &'a AtomicBool,

@@ -35,6 +35,8 @@ pub(crate) struct SplitPoint {
     pub selectivity: Selectivity,
     /// The solver's endgame ProbCut (`Ctx::end_cut`) at the node.
     pub end_cut: u16,
+    /// Whether the table's moves will order an exact solve (`Ctx::guides_solver`).
+    pub guides_solver: bool,
     /// The best score and move among the moves finished.
     pub best: Mutex<(i32, u8)>,
     /// A move cut, or the thread that opened the point was stopped: take no more.
@@ -156,6 +158,7 @@ impl Pool {
             pv,
             selectivity: ctx.selectivity,
             end_cut: ctx.end_cut,
+            guides_solver: ctx.guides_solver,
             best: Mutex::new((-INF, super::tt::NO_MOVE)),
             cut: AtomicBool::new(false),
             workers: AtomicUsize::new(1),
@@ -228,6 +231,7 @@ impl Pool {
         ctx.splits.push(Arc::clone(point));
         ctx.selectivity = point.selectivity;
         ctx.end_cut = point.end_cut;
+        ctx.guides_solver = point.guides_solver;
         ctx.aborted = false;
         (point.work)(ctx, point);
         ctx.splits.clear();

@@ -228,10 +228,14 @@ impl ThinkRequest {
                 })?,
             }),
         };
+        let scoring = fields.scoring()?;
+        if variant.is_some_and(|v| v.rules.scoring != scoring) {
+            return Err("scoring and rules disagree".into());
+        }
         Ok(ThinkRequest {
             board,
             level: fields.get("level", |v| Level::from_number(v.parse::<u8>().ok()?))?,
-            scoring: fields.scoring()?,
+            scoring,
             book: fields.book()?,
             seed: fields.get("seed", |v| v.parse::<u64>().ok())?,
             variant,
@@ -250,6 +254,10 @@ impl ThinkRequest {
                 Color::Black,
             )
             .with_supplies(supply[0], supply[1]);
+            // Under the variant's rules the side may have no placement (its supply out).
+            if pos.legal_squares() == 0 {
+                return ThinkReply(None);
+            }
             if let Some(mv) = variant_move(&pos, self.level, self.seed, stop) {
                 return ThinkReply(Some(mv));
             }
@@ -519,7 +527,7 @@ mod tests {
         // discs than squares, or unknown rules are refused.
         let variant = ThinkRequest {
             variant: Some(Variant {
-                rules: Rules::from_tag("32-ends+one-line").unwrap(),
+                rules: Rules::from_tag("32-ends+one-line+reverse").unwrap(),
                 supply: [3, 5],
             }),
             ..request
@@ -541,6 +549,15 @@ mod tests {
             assert!(ThinkRequest::parse(&broken).is_err(), "{broken}");
         }
         assert!(ThinkRequest::parse(&format!("{request} supply=3,5")).is_err());
+        // The rules' scoring is the request's: a reverse game asks for fewest discs.
+        let reverse = format!(
+            "{} rules=reverse supply=3,5",
+            ThinkRequest {
+                scoring: Scoring::MostDiscs,
+                ..request
+            }
+        );
+        assert!(ThinkRequest::parse(&reverse).is_err(), "{reverse}");
     }
 
     #[test]
