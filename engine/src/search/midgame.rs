@@ -249,9 +249,6 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
             }
         }
     }
-    if ctx.aborted {
-        return 0;
-    }
     store(ctx, b, 1, alpha, beta, best, best_sq);
     best
 }
