@@ -193,7 +193,7 @@ pub struct Layout {
     /// Per placement, `2^squares` entries: the squares set in the extracted bits (lowest
     /// square first) as that placement's base-3 index.
     #[cfg(target_arch = "x86_64")]
-    extracted: Vec<u32>,
+    extracted: Vec<u16>,
 }
 
 /// Counts above this share the last entry of their count table.
@@ -232,12 +232,12 @@ pub const SCALARS: usize = 3;
 /// into its base-3 index: each square's digit place as in `squares` (most significant
 /// first).
 #[cfg(target_arch = "x86_64")]
-fn extraction_table(squares: &[u8]) -> Vec<u32> {
+fn extraction_table(squares: &[u8]) -> Vec<u16> {
     let n = squares.len();
-    let mut ascending: Vec<(u8, u32)> = squares
+    let mut ascending: Vec<(u8, u16)> = squares
         .iter()
         .enumerate()
-        .map(|(k, &sq)| (sq, 3u32.pow((n - 1 - k) as u32)))
+        .map(|(k, &sq)| (sq, 3u16.pow((n - 1 - k) as u32)))
         .collect();
     ascending.sort_unstable();
     (0..1usize << n)
@@ -406,7 +406,7 @@ impl Layout {
             let own = _pext_u64(p, mask) as usize;
             let other = _pext_u64(o, mask) as usize;
             let table = &self.extracted[start as usize..];
-            *slot = offset + table[own] + 2 * table[other];
+            *slot = offset + u32::from(table[own]) + 2 * u32::from(table[other]);
         }
         self.count_entries(board, moves, counts);
     }
