@@ -118,7 +118,12 @@ pub(super) fn pvs(
     }
 
     let mut list = MoveList::new();
+    // The moves are ordered by the children's evaluations (the table's move first): shallow
+    // searches to order them cost more nodes than better order saved (docs/evaluation.md),
+    // except before an exact solve, where the table's moves order the solver's search.
+    let guiding = ctx.guides_solver || ctx.end_cut != 0;
     let sort_depth = match depth {
+        _ if !guiding => 0,
         0..=3 => 0,
         4..=6 => 1,
         _ => 2,
@@ -130,10 +135,9 @@ pub(super) fn pvs(
         let child = b.play_with(sq, b.flips(sq));
         let key = if sq as u8 == tt_move {
             1 << 30
-        } else if depth == 2 && !ctx.guides_solver && ctx.end_cut == 0 {
+        } else if depth == 2 && !guiding {
             // Two plies from the leaves, the opponent's fewest replies first: a move count
-            // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md);
-            // not where the table's moves will order an exact solve.
+            // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md).
             -(crate::bits::moves(child.player, child.opponent).count_ones() as i32)
         } else if sort_depth == 0 {
             -ctx.evaluate(&child)
