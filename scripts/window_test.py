@@ -593,11 +593,21 @@ def open_typed(game, moves, what):
     ox, oy = game.buttons["Open"]
     field = max((xy for xy in game.buttons.values() if abs(xy[1] - oy) < 4 and xy[0] < ox),
                 key=lambda xy: xy[0])
-    quick_click(*field)
-    time.sleep(1.5)
-    xdo("key", "--repeat", "200", "--delay", "5", "BackSpace")
-    xdo("type", "--delay", "20", moves)
-    game.wait(f"the typed moves of {what}", lambda: game.state.get("menu") == "NewGame", 20)
+    # The game reports what the field holds (`draft`); at a frame a second a click can land
+    # before the field takes keys, so the typing is tried again until it has arrived.
+    for attempt in range(3):
+        quick_click(*field)
+        time.sleep(1.5)
+        xdo("key", "--repeat", "200", "--delay", "5", "BackSpace")
+        xdo("type", "--delay", "20", moves)
+        if game.came(lambda: game.state.get("draft") == moves, 20):
+            break
+        print(f"  the typed moves of {what} did not arrive in the Open field "
+              f"(it holds {game.state.get('draft')!r}); typing again")
+    else:
+        fail(game.tail(20) + f"\nthe typed moves of {what} never arrived in the Open field; "
+             f"last state {game.state}")
+    game.wait(f"the menu with the typed moves of {what}", lambda: game.state.get("menu") == "NewGame", 20)
     time.sleep(1.5)
     click_button(game, "Open", "Open")
     game.wait(f"{what} opened", lambda: game.state.get("menu") == "None"

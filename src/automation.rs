@@ -16,6 +16,7 @@ use crate::board::count::EndCount;
 use crate::board::geometry::square_center;
 use crate::hud::game_over::GameOverPanel;
 use crate::i18n::{Language, Tr, Translations};
+use crate::menus::GameTextDraft;
 use crate::rules::Match;
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::{Cursor, Cursors};
@@ -211,7 +212,7 @@ fn report_state(
     names: Query<&Name>,
     review: Res<GameReview>,
     shown: Res<ShownScores>,
-    count: Res<EndCount>,
+    (count, draft): (Res<EndCount>, Res<GameTextDraft>),
     cursors: Res<Cursors>,
     mut last: Local<String>,
 ) {
@@ -241,7 +242,7 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE lang={} size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{}",
+        "STATE lang={} size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{} draft={}",
         translations.language().code(),
         pos.size().side(),
         state.game.ply(),
@@ -285,6 +286,12 @@ fn report_state(
         }),
         cursor_word(cursors.of(Side::Black)),
         cursor_word(cursors.of(Side::White)),
+        // What the Open field holds, so that a script sees its typing arrive.
+        if draft.0.is_empty() {
+            "-".to_string()
+        } else {
+            word(&draft.0)
+        },
     );
     if *last != line {
         emit(&line);

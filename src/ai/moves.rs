@@ -32,10 +32,12 @@ pub fn computer_move(
     if let Some(mv) = forced_move(pos, seed) {
         return mv;
     }
+    // The level's time counts from here: a variant search that ran out of nodes has used
+    // some of it (the worker's search is timed from its request the same way).
+    let clock = SinceStart(Instant::now());
     if let Some(mv) = variant_move(pos, level, seed, cancel) {
         return mv;
     }
-    let clock = SinceStart(Instant::now());
     let result = grid_choose_move(
         &pos.board(),
         level,

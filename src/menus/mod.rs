@@ -15,6 +15,8 @@ mod undo_vote;
 
 use bevy::prelude::*;
 
+pub use open_game::GameTextDraft;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         navigation::plugin,
