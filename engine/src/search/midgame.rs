@@ -2,7 +2,7 @@
 //! table, shallow-search move ordering and ProbCut; exact solving where the depth reaches the end.
 
 use super::endgame;
-use super::ordering::{Candidate, MoveList};
+use super::ordering::{CORNERS, Candidate, MoveList, X_AND_C};
 use super::pool::{SplitPoint, record_move};
 use super::probcut::{self, Selectivity};
 use super::tt::{KIND_EXACT, KIND_MID, NO_MOVE};
@@ -232,23 +232,37 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
         best = value(ctx, tt_move as usize);
         best_sq = tt_move;
     }
+    // Where the first child at or above `beta` ends the node, corners come first and the
+    // squares beside them last, so that a cut comes sooner (about a tenth fewer
+    // evaluations, docs/evaluation.md); else square order (ties keep the first best).
+    let classes = if cut_early {
+        [
+            moves & CORNERS,
+            moves & !(CORNERS | X_AND_C),
+            moves & X_AND_C,
+        ]
+    } else {
+        [moves, 0, 0]
+    };
     if best < beta {
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if sq as u8 == tt_move {
-                continue;
-            }
-            if ctx.should_stop() {
-                return 0;
-            }
-            let v = value(ctx, sq);
-            if v > best {
-                best = v;
-                best_sq = sq as u8;
-                if v >= beta && cut_early {
-                    break;
+        'children: for class in classes {
+            let mut m = class;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if sq as u8 == tt_move {
+                    continue;
+                }
+                if ctx.should_stop() {
+                    return 0;
+                }
+                let v = value(ctx, sq);
+                if v > best {
+                    best = v;
+                    best_sq = sq as u8;
+                    if v >= beta && cut_early {
+                        break 'children;
+                    }
                 }
             }
         }
