@@ -602,8 +602,12 @@ def open_typed(game, moves, what):
         xdo("type", "--delay", "20", moves)
         if game.came(lambda: game.state.get("draft") == moves, 20):
             break
-        print(f"  the typed moves of {what} did not arrive in the Open field "
-              f"(it holds {game.state.get('draft')!r}); typing again")
+        if game.proc.poll() is not None:
+            fail(game.tail(40) + f"\nthe game exited (code {game.proc.returncode}) while "
+                 f"the moves of {what} were typed")
+        if attempt < 2:
+            print(f"  the typed moves of {what} did not arrive in the Open field "
+                  f"(it holds {game.state.get('draft')!r}); typing again")
     else:
         fail(game.tail(20) + f"\nthe typed moves of {what} never arrived in the Open field; "
              f"last state {game.state}")

@@ -68,10 +68,12 @@ fn report_squares(
     }
 }
 
-/// A label as one word for the report lines: spaces (and a two-line label's line break)
+/// A label as one word for the report lines: spaces of any kind (and a two-line label's line break)
 /// become '_'.
 fn word(s: &str) -> String {
-    s.replace([' ', '\n'], "_")
+    s.chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect()
 }
 
 /// A button's label, in English whatever the player reads (so a script finds "Start game"

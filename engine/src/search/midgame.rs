@@ -1,5 +1,6 @@
 //! The midgame search: iterative deepening negascout (PVS) with aspiration windows, the
-//! table, shallow-search move ordering and ProbCut; exact solving where the depth reaches the end.
+//! table, move ordering by evaluation (by shallow searches where an exact solve follows) and
+//! ProbCut; exact solving where the depth reaches the end.
 
 use super::endgame;
 use super::ordering::{CORNERS, Candidate, MoveList, X_AND_C};
@@ -118,9 +119,11 @@ pub(super) fn pvs(
     }
 
     let mut list = MoveList::new();
-    // The moves are ordered by the children's evaluations (the table's move first): shallow
-    // searches to order them cost more nodes than better order saved (docs/evaluation.md),
-    // except before an exact solve, where the table's moves order the solver's search.
+    // The table's move first, then two plies from the leaves the opponent's fewest replies,
+    // further up the children's evaluations: a one-ply search of each child from 7 plies
+    // cost more than its better order saved (docs/evaluation.md). Where the table's moves
+    // will order an exact solve (the guess before it, the solver's probes) the old order
+    // stays: from 7 plies a one-ply search, below that the evaluation.
     let guiding = ctx.guides_solver || ctx.end_cut != 0;
     let sort_depth = match depth {
         _ if !guiding => 0,
@@ -209,7 +212,8 @@ pub(super) fn pvs(
 }
 
 /// [`pvs`] one ply from the leaves: a child's value at depth 0 is its evaluation, so the
-/// children are evaluated once each (the table's move first), in square order, until one
+/// children are evaluated once each (the table's move first; then corners, the other squares
+/// and the X and C squares, or square order where every child is looked at) until one
 /// reaches `beta`; not once to order them all and again, up to twice more on a re-search,
 /// to search them (the evaluation was three fifths of the midgame's time). Where nothing
 /// cuts the value is the best child's, as before; a cut returns the first child at or above
@@ -234,8 +238,9 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
     }
     // Where the first child at or above `beta` ends the node, corners come first and the
     // squares beside them last, so that a cut comes sooner (about a tenth fewer
-    // evaluations, docs/evaluation.md); else square order (ties keep the first best).
-    let classes = if cut_early {
+    // evaluations, docs/evaluation.md); else square order (ties keep the first best). Not
+    // under fewest-discs scoring, where a corner is seldom the good move.
+    let classes = if cut_early && !ctx.reverse {
         [
             moves & CORNERS,
             moves & !(CORNERS | X_AND_C),

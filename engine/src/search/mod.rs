@@ -156,8 +156,9 @@ pub(crate) struct Ctx<'a> {
     pub end_cut: u16,
     /// Whether an exact solve follows that this search's table entries order (the guess
     /// before a solve): one ply from the leaves it then finds each node's best move, not the
-    /// first that cuts, and two plies from them it orders by evaluations, not move counts
-    /// (the solver's nodes grew by a third without; docs/evaluation.md).
+    /// first that cuts, two plies from them it orders by evaluations, not move counts (the
+    /// solver's nodes grew by a third without; docs/evaluation.md), and from 7 plies by a
+    /// one-ply search of each child. The solver's probes (`end_cut`) do the same.
     pub guides_solver: bool,
     next_poll: u64,
     stop: &'a AtomicBool,

@@ -234,10 +234,10 @@ pub const SCALARS: usize = 3;
 #[cfg(target_arch = "x86_64")]
 fn extraction_table(squares: &[u8]) -> Vec<u16> {
     let n = squares.len();
-    let mut ascending: Vec<(u8, u16)> = squares
+    let mut ascending: Vec<(u8, u32)> = squares
         .iter()
         .enumerate()
-        .map(|(k, &sq)| (sq, 3u16.pow((n - 1 - k) as u32)))
+        .map(|(k, &sq)| (sq, 3u32.pow((n - 1 - k) as u32)))
         .collect();
     ascending.sort_unstable();
     (0..1usize << n)
@@ -247,8 +247,9 @@ fn extraction_table(squares: &[u8]) -> Vec<u16> {
                 .enumerate()
                 .filter(|&(i, _)| bits >> i & 1 == 1)
                 .map(|(_, &(_, place))| place)
-                .sum()
+                .sum::<u32>()
         })
+        .map(|index| u16::try_from(index).expect("patterns have at most 10 squares"))
         .collect()
 }
 
