@@ -124,7 +124,7 @@ pub(super) fn pvs(
     // cost more than its better order saved (docs/evaluation.md). Where the table's moves
     // will order an exact solve (the guess before it, the solver's probes) the old order
     // stays: from 7 plies a one-ply search, below that the evaluation.
-    let guiding = ctx.guides_solver || ctx.end_cut != 0;
+    let guiding = ctx.orders_solver();
     let sort_depth = match depth {
         _ if !guiding => 0,
         0..=3 => 0,
@@ -230,7 +230,7 @@ fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_m
     };
     // Where the table's moves will order an exact solve, every child is looked at so that
     // the move stored is the best one (see `Ctx::guides_solver`).
-    let cut_early = !ctx.guides_solver && ctx.end_cut == 0;
+    let cut_early = !ctx.orders_solver();
     let (mut best, mut best_sq) = (-INF, NO_MOVE);
     if tt_move < 64 && moves >> tt_move & 1 == 1 {
         best = value(ctx, tt_move as usize);

@@ -242,6 +242,14 @@ impl<'a> Ctx<'a> {
         let v = self.eval.evaluate(board).clamp(-63 * DISC, 63 * DISC);
         if self.reverse { -v } else { v }
     }
+
+    /// Whether this search's table moves will order an exact solve: the guess before one
+    /// (`guides_solver`) or the solver's selective probes (`end_cut`). The midgame's
+    /// shortcuts that store a cut rather than the best move are left out there.
+    #[inline]
+    pub(crate) fn orders_solver(&self) -> bool {
+        self.guides_solver || self.end_cut != 0
+    }
 }
 
 /// A reusable search: its transposition table keeps what earlier searches learned.
