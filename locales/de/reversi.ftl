@@ -290,7 +290,7 @@ side-orange = Orange
 
 ## Die Analyse eines beendeten Spiels
 review-title = Spielanalyse
-review-unavailable = Für diese Variante nicht verfügbar: Die Engine spielt nur nach den Standardregeln.
+review-unavailable = Für diese Variante nicht verfügbar: Die Engine kann ihre Züge nur kurz vor Schluss bewerten.
 review-failed = Die Analyse ist fehlgeschlagen: Die Engine konnte nicht jeden Zug bewerten.
 review-analysing = Jeder Zug wird analysiert … { $done } von { $total }
 review-no-mistakes = Keine Fehler von einem Stein oder mehr. Gut gespielt!
@@ -352,7 +352,7 @@ status-computer-to-move = { $name }: Der Computer ist am Zug
 status-to-move = { $name } ist am Zug
 status-to-move-free-opening = { $name } ist am Zug – setze einen Stein auf ein freies Mittelfeld
 status-to-move-choose-line = { $name } ist am Zug – Rechtsklick oder L wählt die Reihe zum Umdrehen
-status-to-move-no-hints = { $name } ist am Zug – Tipps gibt es nur mit den Standardregeln
+status-to-move-no-hints = { $name } ist am Zug – Tipps in dieser Variante erst für die letzten { $empties } Züge
 status-to-move-looking = { $name } ist am Zug – der beste Zug wird gesucht …
 status-to-move-hint-failed = { $name } ist am Zug – die Suche nach einem Tipp ist fehlgeschlagen
 status-to-move-best = { $name } ist am Zug – bester Zug: { $best } ({ $score })

@@ -288,7 +288,7 @@ side-orange = Orange
 
 ## The analysis of a finished game
 review-title = Game analysis
-review-unavailable = Not available for this variant: the engine plays the standard rules only.
+review-unavailable = Not available for this variant: the engine can score its moves only near the end.
 review-failed = The analysis failed: the engine could not score every move.
 review-analysing = Analysing every move... { $done } of { $total }
 review-no-mistakes = No mistakes of a disc or more. Well played!
@@ -350,7 +350,7 @@ status-computer-to-move = { $name }: the computer's move
 status-to-move = { $name } to move
 status-to-move-free-opening = { $name } to move - place a disc on a free centre square
 status-to-move-choose-line = { $name } to move - right-click or L chooses the line to flip
-status-to-move-no-hints = { $name } to move - hints need the standard rules
+status-to-move-no-hints = { $name } to move - hints for this variant in its last { $empties } moves
 status-to-move-looking = { $name } to move - looking for the best move...
 status-to-move-hint-failed = { $name } to move - the search for a hint failed
 status-to-move-best = { $name } to move - best: { $best } ({ $score })

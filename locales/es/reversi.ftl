@@ -288,7 +288,7 @@ side-orange = Naranja
 
 ## El análisis de una partida terminada
 review-title = Análisis de la partida
-review-unavailable = No disponible en esta variante: el motor solo juega con las reglas estándar.
+review-unavailable = No disponible en esta variante: el motor solo puede valorar sus jugadas cerca del final.
 review-failed = El análisis ha fallado: el motor no pudo puntuar todas las jugadas.
 review-analysing = Analizando cada jugada… { $done } de { $total }
 review-no-mistakes = Ningún error de una ficha o más. ¡Bien jugado!
@@ -353,7 +353,7 @@ status-computer-to-move = { $name }: juega la máquina
 status-to-move = Turno de { $name }
 status-to-move-free-opening = Turno de { $name } - coloca una ficha en una casilla central libre
 status-to-move-choose-line = Turno de { $name } - clic derecho o L para elegir la línea que se voltea
-status-to-move-no-hints = Turno de { $name } - las pistas solo funcionan con las reglas estándar
+status-to-move-no-hints = Turno de { $name } - en esta variante, pistas solo en las últimas { $empties } jugadas
 status-to-move-looking = Turno de { $name } - buscando la mejor jugada…
 status-to-move-hint-failed = Turno de { $name } - la búsqueda de la pista ha fallado
 status-to-move-best = Turno de { $name } - mejor: { $best } ({ $score })

@@ -275,7 +275,7 @@ side-orange = Narancs
 
 ## Egy befejezett játszma elemzése
 review-title = Játszmaelemzés
-review-unavailable = Ebben a változatban nem érhető el: a motor csak az alapszabályokat ismeri.
+review-unavailable = Ebben a változatban nem érhető el: a motor csak a játszma vége felé tudja értékelni a lépéseket.
 review-failed = Az elemzés nem sikerült: a motor nem tudott minden lépést értékelni.
 review-analysing = Minden lépés elemzése... { $done } / { $total }
 review-no-mistakes = Egyetlen, legalább egy korongot érő hiba sem volt. Szép játék!
@@ -337,7 +337,7 @@ status-computer-to-move = { $name }: a gép lép
 status-to-move = { $name } következik
 status-to-move-free-opening = { $name } következik – tegyél egy korongot egy szabad középső mezőre
 status-to-move-choose-line = { $name } következik – jobb kattintás vagy L: a fordítandó sor kiválasztása
-status-to-move-no-hints = { $name } következik – tipp csak az alapszabályokkal kérhető
+status-to-move-no-hints = { $name } következik – ebben a változatban tipp csak az utolsó { $empties } lépésre
 status-to-move-looking = { $name } következik – a legjobb lépés keresése...
 status-to-move-hint-failed = { $name } következik – a tipp keresése nem sikerült
 status-to-move-best = { $name } következik – legjobb: { $best } ({ $score })

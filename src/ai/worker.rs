@@ -67,17 +67,6 @@ impl Drop for LineJob {
     }
 }
 
-/// The variant's own tree for the worker, under rules whose tree is not Othello's.
-fn variant(pos: &GridPosition) -> Option<Variant> {
-    let rules = pos.rules();
-    let supply = pos.supply().unwrap_or([0; 2]);
-    let mover = pos.to_move().index();
-    (!rules.search_compatible()).then_some(Variant {
-        rules,
-        supply: [supply[mover], supply[1 - mover]],
-    })
-}
-
 /// The computer's move: a search handed to the worker, or a move already known.
 pub struct Job {
     pos: GridPosition,
@@ -97,7 +86,7 @@ impl Job {
                 scoring: pos.rules().scoring,
                 book: Goal::of(&pos.rules()).book,
                 seed,
-                variant: variant(&pos),
+                variant: Variant::of(&pos),
             };
             LineJob::start(request.to_string())
         });

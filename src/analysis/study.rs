@@ -5,8 +5,10 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use reversi_engine::Status;
-use reversi_engine::grid::{BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition};
-use reversi_engine::search::remote::{ScoreReply, ScoreRequest};
+use reversi_engine::grid::{
+    BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition, variant_perfect_max,
+};
+use reversi_engine::search::remote::{ScoreReply, ScoreRequest, Variant};
 use reversi_engine::{Color, Discs, Komi, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
@@ -64,11 +66,14 @@ pub enum Priority {
     Hint,
 }
 
-/// One position as the engine sees it: whose view (the side to move) and which scoring.
+/// One position as the engine sees it: whose view (the side to move), which scoring and,
+/// under rules whose game tree is not Othello's, the variant with both supplies (the same
+/// discs with other supplies are another position there).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 struct Key {
     board: GridBoard,
     scoring: Scoring,
+    variant: Option<Variant>,
 }
 
 /// Every legal move of a position with its score, best first.
@@ -149,12 +154,14 @@ pub struct Analysis {
 /// Old results are dropped wholesale past this many positions (a long session of study).
 const CACHE_LIMIT: usize = 8_192;
 
-/// Whether the engine's search models these rules well enough to score moves: it plays the
-/// standard flips only, and cannot know when a player's own supply runs out (a supply that
-/// the opponent tops up changes nothing it models), nor choose among the free opening's
-/// centre squares.
+/// Whether the engine can score the moves of `pos`: its fast searches play Othello's tree
+/// (the standard flips, a supply that never ends the game), which most variants share; under
+/// the one-line rule and a supply whose end ends the game, only the last moves, which the
+/// variant's own exact search takes on ([`variant_perfect_max`]). Never the free opening's
+/// centre placements.
 pub fn analysable(pos: &GridPosition) -> bool {
-    pos.rules().search_compatible()
+    let rules = pos.rules();
+    (rules.search_compatible() || pos.empties().count_ones() <= variant_perfect_max(&rules))
         && !pos.in_free_opening()
         && matches!(pos.status(), Status::ToMove(_))
 }
@@ -163,6 +170,7 @@ fn key(pos: &GridPosition) -> Key {
     Key {
         board: pos.board(),
         scoring: pos.rules().scoring,
+        variant: Variant::of(pos),
     }
 }
 
@@ -250,8 +258,9 @@ fn request_line(key: Key) -> String {
         depth,
         solve_empties,
         scoring: key.scoring,
-        // Only analysable positions are asked for, whose rules are the book's own.
-        book: true,
+        // Only analysable positions are asked for: under Othello's tree the book's own.
+        book: key.variant.is_none(),
+        variant: key.variant,
     }
     .to_string()
 }

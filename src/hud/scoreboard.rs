@@ -3,7 +3,7 @@
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use reversi_engine::grid::BoardSize;
+use reversi_engine::grid::{BoardSize, variant_perfect_max};
 use reversi_engine::{Color as Side, FlipRule, Status};
 
 use crate::ai::AiThinking;
@@ -380,12 +380,18 @@ pub fn status_line(
                 Player::Computer(_) => "status-computer-to-move",
                 Player::Human => {
                     let pos = state.game.current();
+                    // Under the one-line rule the way to choose a line is said unless a
+                    // hint is on its way or shown (near the end, where there are hints).
+                    let hint_news = scores.waiting || scores.failed || scores.best.is_some();
                     if pos.in_free_opening() {
                         "status-to-move-free-opening"
-                    } else if pos.rules().flips == FlipRule::ChooseOneLine {
+                    } else if pos.rules().flips == FlipRule::ChooseOneLine && !hint_news {
                         "status-to-move-choose-line"
                     } else if scores.unavailable {
-                        "status-to-move-no-hints"
+                        let rules = pos.rules();
+                        return Msg::new("status-to-move-no-hints")
+                            .arg("name", name)
+                            .arg("empties", variant_perfect_max(&rules));
                     } else if scores.failed {
                         "status-to-move-hint-failed"
                     } else if scores.waiting {

@@ -5,9 +5,9 @@
 use reversi::analysis::game_review::GameReview;
 use reversi::analysis::hints::{HintRequest, ShownScores};
 use reversi::analysis::study::{STUDY_DEPTH, STUDY_SOLVE};
-use reversi_engine::grid::{GridBoard, parse_grid_board};
+use reversi_engine::grid::{GridBoard, parse_grid_board, variant_perfect_max};
 use reversi_engine::search::NoClock;
-use reversi_engine::search::remote::ScoreRequest;
+use reversi_engine::search::remote::{ScoreRequest, Variant};
 use std::sync::atomic::AtomicBool;
 
 use super::*;
@@ -36,8 +36,12 @@ fn engine_scores(board: GridBoard) -> Vec<(Cell, i32)> {
         solve_empties: STUDY_SOLVE,
         scoring: reversi_engine::Scoring::MostDiscs,
         book: true,
+        variant: None,
     };
-    request.answer(&AtomicBool::new(false), &NoClock).scores
+    request
+        .answer(&AtomicBool::new(false), &NoClock)
+        .unwrap()
+        .scores
 }
 
 #[test]
@@ -89,18 +93,62 @@ fn study_mode_scores_every_legal_move() {
     assert_eq!(shown(&app).moves, engine_scores(pos.board()));
 }
 
+/// Under the two variants whose game tree is not Othello's (one line flipped; a supply whose
+/// end ends the game) hints are refused until the variant's own exact search can take the
+/// position on, and from there every square is scored as that search scores it: exactly,
+/// each square by its best line.
 #[test]
-fn hints_are_refused_where_the_search_does_not_model_the_rules() {
-    let rules = Rules {
+fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
+    let one_line = Rules {
         flips: reversi_engine::FlipRule::ChooseOneLine,
         ..Rules::default()
     };
-    let mut app = app_with(GameSetup::two_players(rules));
-    app.world_mut().write_message(HintRequest);
-    app.update();
-    app.update();
-    assert!(shown(&app).unavailable, "{:?}", shown(&app));
-    assert!(shown(&app).moves.is_empty());
+    let supply_ends = Rules {
+        supply: DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
+        ..Rules::default()
+    };
+    for rules in [one_line, supply_ends] {
+        let setup = GameSetup::two_players(rules);
+        let mut app = app_with(setup.clone());
+        app.world_mut().write_message(HintRequest);
+        app.update();
+        app.update();
+        assert!(shown(&app).unavailable, "{rules:?}: {:?}", shown(&app));
+        assert!(shown(&app).moves.is_empty());
+        // The game played on by the first legal move until the exact search takes over.
+        let most = variant_perfect_max(&rules);
+        let mut game = GridGame::new(EIGHT, rules);
+        while game.current().empties().count_ones() > most
+            || !matches!(game.status(), Status::ToMove(_))
+        {
+            let moves = game.current().legal_moves();
+            game.play(*moves.first().expect("the game ended early"))
+                .unwrap();
+        }
+        app.world_mut().write_message(ResumeRequest {
+            game,
+            setup,
+            keep_save: false,
+        });
+        app.world_mut().resource_mut::<Settings>().move_scores = true;
+        wait_until(&mut app, "the variant's move scores", |app| {
+            !shown(app).moves.is_empty()
+        });
+        let pos = *state(&app).game.current();
+        let request = ScoreRequest {
+            board: pos.board(),
+            depth: STUDY_DEPTH,
+            solve_empties: STUDY_SOLVE,
+            scoring: rules.scoring,
+            book: false,
+            variant: Variant::of(&pos),
+        };
+        let expected = request.answer(&AtomicBool::new(false), &NoClock).unwrap();
+        assert!(expected.exact && shown(&app).exact, "{rules:?}");
+        assert!(!shown(&app).unavailable);
+        assert_eq!(shown(&app).moves, expected.scores, "{rules:?}");
+        assert_eq!(shown(&app).moves.len(), pos.legal_cells().count());
+    }
 }
 
 /// A study search that fails (an error in the engine) is said to have failed: the hint, the
@@ -158,8 +206,12 @@ fn exact_scores(board: GridBoard) -> Vec<(Cell, i32)> {
         solve_empties: 64,
         scoring: reversi_engine::Scoring::MostDiscs,
         book: true,
+        variant: None,
     };
-    request.answer(&AtomicBool::new(false), &NoClock).scores
+    request
+        .answer(&AtomicBool::new(false), &NoClock)
+        .unwrap()
+        .scores
 }
 
 /// FFO #20: six empties, Black to move. The game below plays it out with the worst move
