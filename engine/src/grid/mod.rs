@@ -23,6 +23,8 @@ pub use notation::{GridBoardError, GridSetup, grid_board_string, parse_grid_boar
 pub use position::{GridIllegalMove, GridMove, GridPlacement, GridPosition, squares};
 pub use search::{GridLimits, GridResult, GridSearcher};
 pub use size::{BoardSize, Cell, ParseCellError};
+#[cfg(test)]
+pub(crate) use variant::random;
 pub use variant::{VARIANT_NODE_LIMIT, variant_move, variant_perfect_max, variant_scores};
 
 pub(crate) use size::Geometry;

@@ -78,7 +78,7 @@ pub fn variant_scores(
         .collect();
     let mut scored = Vec::with_capacity(moves.len());
     let mut best = -INFINITY;
-    for (mv, child) in search.ordered(pos, moves) {
+    for (mv, child) in Exact::ordered(pos, moves) {
         // Scores at or under the floor only need to be known to lie there.
         let floor = best
             .saturating_sub(within.max(0).saturating_add(1))
@@ -115,7 +115,7 @@ impl Exact<'_> {
             return Some(pos.outcome().score_for(pos.to_move()));
         }
         let mut best = -INFINITY;
-        for (_, child) in self.ordered(pos, moves) {
+        for (_, child) in Exact::ordered(pos, moves) {
             let v = -self.negamax(&child, -beta, -alpha)?;
             if v > best {
                 best = v;
@@ -133,7 +133,7 @@ impl Exact<'_> {
     /// The children of `pos` by `moves`, the opponent's fewest replies first (the order that
     /// cuts soonest in an endgame), from 5 empties up; below that ordering costs more than
     /// it saves.
-    fn ordered(&self, pos: &GridPosition, moves: Vec<GridMove>) -> Vec<(GridMove, GridPosition)> {
+    fn ordered(pos: &GridPosition, moves: Vec<GridMove>) -> Vec<(GridMove, GridPosition)> {
         let mut children: Vec<(GridMove, GridPosition)> = moves
             .into_iter()
             .map(|mv| {
@@ -148,13 +148,50 @@ impl Exact<'_> {
     }
 }
 
+/// Random endgames for tests.
 #[cfg(test)]
-mod tests {
+pub(crate) mod random {
     use super::*;
     use crate::Status;
+    use crate::grid::BoardSize;
+    use rand::RngExt;
+
+    /// Positions with `empties` empty squares (the side to move able to place) from random
+    /// games of `rules` on `size`, one per seed that reaches one (for this module's tests and
+    /// the remote requests').
+    pub(crate) fn positions(
+        rules: Rules,
+        size: BoardSize,
+        empties: u32,
+        seeds: u64,
+    ) -> Vec<GridPosition> {
+        (0..seeds)
+            .filter_map(|seed| {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let mut pos = GridPosition::new(size, rules);
+                loop {
+                    if pos.empties().count_ones() == empties
+                        && matches!(pos.status(), Status::ToMove(_))
+                    {
+                        return Some(pos);
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        return None;
+                    }
+                    pos = pos.play(moves[rng.random_range(0..moves.len())]).unwrap().0;
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random::positions;
+    use super::*;
     use crate::grid::{BoardSize, grid_choose_move};
     use crate::search::NoClock;
-    use rand::RngExt;
 
     fn one_line() -> Rules {
         Rules {
@@ -181,29 +218,6 @@ mod tests {
             .map(|mv| -minimax(&pos.play(mv).unwrap().0))
             .max()
             .unwrap()
-    }
-
-    /// Positions with `empties` empty squares (the side to move able to place) from random
-    /// games of `rules` on `size`, one per seed that reaches one.
-    fn positions(rules: Rules, size: BoardSize, empties: u32, seeds: u64) -> Vec<GridPosition> {
-        (0..seeds)
-            .filter_map(|seed| {
-                let mut rng = StdRng::seed_from_u64(seed);
-                let mut pos = GridPosition::new(size, rules);
-                loop {
-                    if pos.empties().count_ones() == empties
-                        && matches!(pos.status(), Status::ToMove(_))
-                    {
-                        return Some(pos);
-                    }
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        return None;
-                    }
-                    pos = pos.play(moves[rng.random_range(0..moves.len())]).unwrap().0;
-                }
-            })
-            .collect()
     }
 
     #[test]

@@ -819,26 +819,12 @@ mod tests {
         );
     }
 
-    /// A position of a random game under `rules` with `empties` empty squares at most and
-    /// two moves or more for the side to move.
-    fn endgame(rules: Rules, empties: u32) -> GridPosition {
-        let mut pos = GridPosition::new(BoardSize::Eight, rules);
-        let mut seed = 0u64;
-        while pos.empties().count_ones() > empties || pos.legal_moves().len() < 2 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                pos = GridPosition::new(BoardSize::Eight, rules);
-                continue;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos = pos
-                .play(moves[(seed >> 33) as usize % moves.len()])
-                .unwrap()
-                .0;
-        }
-        pos
+    /// A position of a random game under `rules` with 8 empty squares and two moves or more
+    /// for the side to move.
+    fn endgame(rules: Rules) -> GridPosition {
+        let positions = crate::grid::random::positions(rules, BoardSize::Eight, 8, 40);
+        let two = positions.into_iter().find(|p| p.legal_moves().len() >= 2);
+        two.expect("a random endgame with two moves")
     }
 
     #[test]
@@ -846,7 +832,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         for tag in ["one-line", "32-ends", "one-line+reverse"] {
             let rules = Rules::from_tag(tag).unwrap();
-            let pos = endgame(rules, 8);
+            let pos = endgame(rules);
             let variant = Variant::of(&pos);
             assert_eq!(variant.map(|v| v.rules), Some(rules), "{tag}");
             let request = ScoreRequest {
@@ -880,7 +866,7 @@ mod tests {
         }
         // Othello's tree has no variant; further from the end than the exact search goes, a
         // request is refused with the reason.
-        let standard = endgame(Rules::default(), 8);
+        let standard = endgame(Rules::default());
         assert_eq!(Variant::of(&standard), None);
         let rules = Rules::from_tag("one-line").unwrap();
         let far = GridPosition::new(BoardSize::Eight, rules);
@@ -898,7 +884,7 @@ mod tests {
             "{line}"
         );
         // A variant's scores whose search is stopped are an error, not a partial list.
-        let pos = endgame(rules, 8);
+        let pos = endgame(rules);
         let near = ScoreRequest {
             board: pos.board(),
             variant: Variant::of(&pos),
@@ -912,7 +898,7 @@ mod tests {
         // Under the one-line rule near the end the reply names the line the exact search
         // chose, which the game then plays as it is.
         let rules = Rules::from_tag("one-line").unwrap();
-        let pos = endgame(rules, 8);
+        let pos = endgame(rules);
         let request = ThinkRequest {
             board: pos.board(),
             level: Level::Master,
