@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use reversi_engine::grid::{Cell, GridGame, GridMove};
-use reversi_engine::{Color as Side, Komi, Status};
+use reversi_engine::{Color as Side, FlipRule, Komi, Status};
 
 use super::hints::disc_text;
 use super::study::{Analysis, Priority, analysable, black_result_f32};
@@ -72,7 +72,8 @@ pub struct GameReview {
     pub moves: Vec<MoveReview>,
     /// Indices into `moves` of the biggest mistakes (at most three, worst first).
     pub mistakes: Vec<usize>,
-    /// The game's rules are a variant the search does not model: no review.
+    /// None of the game's placements can be scored (a variant whose own exact search
+    /// reaches none of them): no review.
     pub unavailable: bool,
     /// The search of one of its positions failed: the review cannot be completed.
     pub failed: bool,
@@ -125,8 +126,10 @@ fn review_finished_game(
     }
     let moves = record.moves();
     let position = |ply: usize| record.position_at(ply).expect("a ply of the record");
-    // Each placement with its number in the game. The free opening's centre placements are
-    // left unjudged (the search does not model that choice); the game after them is judged.
+    // Each placement with its number in the game. Those the search cannot score are left
+    // unjudged: the free opening's centre placements (it does not model that choice) and,
+    // under the variants whose game tree is not Othello's, those further from the end than
+    // the variant's exact search goes; the game after them is judged.
     let placements: Vec<(usize, usize, Cell)> = moves
         .iter()
         .enumerate()
@@ -136,12 +139,10 @@ fn review_finished_game(
         })
         .enumerate()
         .map(|(i, (ply, square))| (ply, i + 1, square))
-        .filter(|&(ply, _, _)| !position(ply).in_free_opening())
+        .filter(|&(ply, _, _)| analysable(position(ply)))
         .collect();
     review.total = placements.len();
-    review.unavailable = placements
-        .iter()
-        .any(|&(ply, _, _)| !analysable(position(ply)));
+    review.unavailable = placements.is_empty();
     if review.unavailable {
         return;
     }
@@ -152,11 +153,21 @@ fn review_finished_game(
             review.failed |= analysis.failed(pos);
             continue;
         };
-        let (Some((best, best_score)), Some(played_score)) = (scores.best(), scores.of(played))
+        let (Some((best, best_score)), Some(square_score)) = (scores.best(), scores.of(played))
         else {
             continue;
         };
         let mover = pos.to_move();
+        // Under the one-line rule a square's score is that of its best line; the line played
+        // is judged by the exact value of the position it led to.
+        let played_score = if pos.rules().flips == FlipRule::ChooseOneLine {
+            match exact_value_after(record, ply, &mut analysis, &mut review.failed) {
+                Some(v) => v,
+                None => continue,
+            }
+        } else {
+            square_score
+        };
         let for_black = if mover == Side::Black { 1 } else { -1 };
         judged.push(MoveReview {
             ply,
@@ -180,6 +191,37 @@ fn review_finished_game(
     order.truncate(3);
     review.mistakes = order;
     review.moves = judged;
+}
+
+/// The exact value, for the side that made it, of the placement after `ply` moves of the
+/// finished `record`: the result where the game ended, else the best score of the next
+/// position with a placement (asked for, if it is not known yet; `failed` set if its search
+/// failed), whoever's it is. Only for exact scores (a variant's last moves): an estimate of
+/// the next position is not the same estimate as the move's own.
+fn exact_value_after(
+    record: &GridGame,
+    ply: usize,
+    analysis: &mut Analysis,
+    failed: &mut bool,
+) -> Option<i32> {
+    let mover = record.position_at(ply)?.to_move();
+    let mut next = ply + 1;
+    loop {
+        let pos = record.position_at(next)?;
+        match pos.status() {
+            Status::Over(outcome) => return Some(outcome.score_for(mover) * 100),
+            Status::MustPass(_) => next += 1,
+            Status::ToMove(side) => {
+                *failed |= analysis.failed(pos);
+                let scores = analysis.want(pos, Priority::Review)?;
+                if !scores.exact {
+                    return None;
+                }
+                let (_, best) = scores.best()?;
+                return Some(if side == mover { best } else { -best });
+            }
+        }
+    }
 }
 
 /// The analysis panel (right of the board) while a finished game is shown.

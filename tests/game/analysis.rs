@@ -5,7 +5,7 @@
 use reversi::analysis::game_review::GameReview;
 use reversi::analysis::hints::{HintRequest, ShownScores};
 use reversi::analysis::study::{STUDY_DEPTH, STUDY_SOLVE};
-use reversi_engine::grid::{GridBoard, parse_grid_board, variant_perfect_max};
+use reversi_engine::grid::{GridBoard, parse_grid_board, variant_perfect_max, variant_scores};
 use reversi_engine::search::NoClock;
 use reversi_engine::search::remote::{ScoreRequest, Variant};
 use std::sync::atomic::AtomicBool;
@@ -346,6 +346,55 @@ fn games_with_a_free_opening_or_a_topped_up_supply_are_reviewed() {
         assert_eq!(review.moves[0].number, unjudged + 1, "{rules:?}");
         assert_judged_exactly(review, &game, &format!("{rules:?}"));
     }
+}
+
+/// Under the one-line rule a game's last placements, from the 10 empties the variant's exact
+/// search takes on, are judged, each by the exact value of the line played (another line on
+/// the same square can be better), and the ones before are left unjudged.
+#[test]
+fn a_one_line_games_last_moves_are_reviewed_line_by_line() {
+    let rules = Rules {
+        flips: reversi_engine::FlipRule::ChooseOneLine,
+        ..Rules::default()
+    };
+    // Each move the middle one of the legal moves (lines included), to the end.
+    let mut game = GridGame::new(EIGHT, rules);
+    while !matches!(game.status(), Status::Over(_)) {
+        let moves = game.current().legal_moves();
+        game.play(moves[moves.len() / 2]).unwrap();
+    }
+    let (app, _) = reviewed(&game, GameSetup::two_players(rules));
+    let review = app.world().resource::<GameReview>();
+    let near_end: Vec<usize> = (0..game.moves().len())
+        .filter(|&ply| {
+            let pos = game.position_at(ply).unwrap();
+            matches!(game.moves()[ply], GridMove::Place { .. })
+                && pos.empties().count_ones() <= variant_perfect_max(&rules)
+        })
+        .collect();
+    let judged: Vec<usize> = review.moves.iter().map(|m| m.ply).collect();
+    assert_eq!(judged, near_end);
+    let stop = AtomicBool::new(false);
+    let mut worse_line = false;
+    for m in &review.moves {
+        let pos = game.position_at(m.ply).unwrap();
+        let exact = variant_scores(pos, i32::MAX, &stop, u64::MAX).unwrap();
+        let best = exact.iter().map(|e| e.1).max().unwrap();
+        let played = exact.iter().find(|e| e.0 == game.moves()[m.ply]).unwrap().1;
+        let square_best = exact.iter().filter(|e| e.0.cell() == Some(m.played));
+        let square_best = square_best.map(|e| e.1).max().unwrap();
+        worse_line |= played < square_best;
+        assert_eq!(
+            (m.best_score, m.played_score),
+            (best * 100, played * 100),
+            "move {}",
+            m.number
+        );
+    }
+    assert!(
+        worse_line,
+        "no line played worse than its square's best: a weak test"
+    );
 }
 
 #[test]
