@@ -65,7 +65,7 @@ pub fn nboard(data: &[u8], session: &mut Session) {
 }
 
 /// The browser's engine worker: any line the page could send gets one reply line that reads
-/// back as a reply of its kind or is an error (the search is told to stop at once, so a fuzzed
+/// back as a reply of its kind or is an error or a failure (the search is told to stop at once, so a fuzzed
 /// level 9 costs no more than a level 1); any line the page could receive reads as a reply or
 /// an error, never a panic.
 pub fn worker(data: &[u8]) {
@@ -77,7 +77,9 @@ pub fn worker(data: &[u8]) {
         let _ = ScoreReply::parse(line);
         let stop = AtomicBool::new(true);
         let reply = answer_line(line, &stop, &|| u64::MAX);
-        if reply.starts_with("error ") {
+        // A request that cannot be read, or a search that gave up (stopped here at once):
+        // neither has a reply to read back.
+        if reply.starts_with("error ") || reply.starts_with("failed ") {
             continue;
         }
         let reads = if line.split_whitespace().next() == Some("score") {

@@ -293,6 +293,7 @@ review-title = Spielanalyse
 review-unavailable = Für diese Variante nicht verfügbar: Die Engine kann ihre Züge nur kurz vor Schluss bewerten.
 review-failed = Die Analyse ist fehlgeschlagen: Die Engine konnte nicht jeden Zug bewerten.
 review-analysing = Jeder Zug wird analysiert … { $done } von { $total }
+review-judged-from = Bewertet ab Zug { $number }
 review-no-mistakes = Keine Fehler von einem Stein oder mehr. Gut gespielt!
 review-biggest-mistakes = Größte Fehler (klicke oder drücke 1-3, um den besseren Zug zu sehen):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
@@ -334,6 +335,7 @@ estimate-book = Eröffnungsbuch
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Keine Schätzung
+estimate-near-end = Erst kurz vor Schluss
     Suche fehlgeschlagen
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
@@ -357,6 +359,7 @@ status-to-move-looking = { $name } ist am Zug – der beste Zug wird gesucht …
 status-to-move-hint-failed = { $name } ist am Zug – die Suche nach einem Tipp ist fehlgeschlagen
 status-to-move-best = { $name } ist am Zug – bester Zug: { $best } ({ $score })
 status-to-move-best-solved = { $name } ist am Zug – bester Zug: { $best } ({ $score }, gelöst)
+status-to-move-best-line = { $name } ist am Zug – Tipp: { $best } ({ $score }, gelöst); Reihe: Rechtsklick/L
 status-to-move-best-book = { $name } ist am Zug – bester Zug: { $best } ({ $score }, Eröffnungsbuch)
 status-person-side = { $name } ({ $side })
 

@@ -291,6 +291,7 @@ review-title = Game analysis
 review-unavailable = Not available for this variant: the engine can score its moves only near the end.
 review-failed = The analysis failed: the engine could not score every move.
 review-analysing = Analysing every move... { $done } of { $total }
+review-judged-from = Judged from move { $number } on
 review-no-mistakes = No mistakes of a disc or more. Well played!
 review-biggest-mistakes = Biggest mistakes (click, or 1-3, to see the better move):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
@@ -332,6 +333,7 @@ estimate-book = book
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = No estimate
+estimate-near-end = Only near the end
     search failed
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)
@@ -355,6 +357,7 @@ status-to-move-looking = { $name } to move - looking for the best move...
 status-to-move-hint-failed = { $name } to move - the search for a hint failed
 status-to-move-best = { $name } to move - best: { $best } ({ $score })
 status-to-move-best-solved = { $name } to move - best: { $best } ({ $score }, solved)
+status-to-move-best-line = { $name } to move - best: { $best } ({ $score }, solved); right-click or L: line
 status-to-move-best-book = { $name } to move - best: { $best } ({ $score }, book)
 status-person-side = { $name } ({ $side })
 

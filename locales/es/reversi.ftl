@@ -291,6 +291,7 @@ review-title = Análisis de la partida
 review-unavailable = No disponible en esta variante: el motor solo puede valorar sus jugadas cerca del final.
 review-failed = El análisis ha fallado: el motor no pudo puntuar todas las jugadas.
 review-analysing = Analizando cada jugada… { $done } de { $total }
+review-judged-from = Valoradas desde la jugada { $number }
 review-no-mistakes = Ningún error de una ficha o más. ¡Bien jugado!
 review-biggest-mistakes = Mayores errores (haz clic, o pulsa 1-3, para ver la jugada mejor):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
@@ -332,6 +333,7 @@ estimate-book = libro de aperturas
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Sin estimación
+estimate-near-end = Solo cerca del final
     búsqueda fallida
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)
@@ -358,6 +360,7 @@ status-to-move-looking = Turno de { $name } - buscando la mejor jugada…
 status-to-move-hint-failed = Turno de { $name } - la búsqueda de la pista ha fallado
 status-to-move-best = Turno de { $name } - mejor: { $best } ({ $score })
 status-to-move-best-solved = Turno de { $name } - mejor: { $best } ({ $score }, resuelto)
+status-to-move-best-line = Turno de { $name } - mejor: { $best } ({ $score }, resuelto); línea: clic derecho o L
 status-to-move-best-book = Turno de { $name } - mejor: { $best } ({ $score }, libro de aperturas)
 status-person-side = { $name } ({ $side })
 

@@ -278,6 +278,7 @@ review-title = Játszmaelemzés
 review-unavailable = Ebben a változatban nem érhető el: a motor csak a játszma vége felé tudja értékelni a lépéseket.
 review-failed = Az elemzés nem sikerült: a motor nem tudott minden lépést értékelni.
 review-analysing = Minden lépés elemzése... { $done } / { $total }
+review-judged-from = { $number }. lépéstől értékelve
 review-no-mistakes = Egyetlen, legalább egy korongot érő hiba sem volt. Szép játék!
 review-biggest-mistakes = Legnagyobb hibák (kattintás vagy 1–3: a jobb lépés megjelenítése):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
@@ -319,6 +320,7 @@ estimate-book = megnyitási könyv
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Nincs becslés
+estimate-near-end = Csak a játszma végén
     sikertelen keresés
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
@@ -342,6 +344,7 @@ status-to-move-looking = { $name } következik – a legjobb lépés keresése..
 status-to-move-hint-failed = { $name } következik – a tipp keresése nem sikerült
 status-to-move-best = { $name } következik – legjobb: { $best } ({ $score })
 status-to-move-best-solved = { $name } következik – legjobb: { $best } ({ $score }, megoldva)
+status-to-move-best-line = { $name } következik – legjobb: { $best } ({ $score }, megoldva); sor: jobb klikk/L
 status-to-move-best-book = { $name } következik – legjobb: { $best } ({ $score }, megnyitási könyv)
 status-person-side = { $name } ({ $side })
 

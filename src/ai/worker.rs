@@ -41,7 +41,8 @@ impl LineJob {
 
     /// The reply line, once the worker has answered. An `error` reply (the worker failed,
     /// or could not read the request) is answered again here, where a failure is the
-    /// engine's own answer.
+    /// engine's own answer; a `failed` one (a search that gave up) would fail here too, on
+    /// the page's thread, so it is the answer.
     pub fn poll(&mut self) -> Option<String> {
         if self.done.is_none() {
             match page::reply(self.id) {

@@ -6,7 +6,9 @@
 use bevy::prelude::*;
 use reversi_engine::{Color as Side, Komi, Status};
 
-use super::study::{Analysis, Basis, Priority, black_result, black_result_f32};
+use super::study::{
+    Analysis, Basis, Priority, before_variant_reach, black_result, black_result_f32,
+};
 use crate::i18n::{Msg, Tr};
 use crate::rules::{Match, komi_words};
 use crate::schedule::GameSet;
@@ -169,6 +171,7 @@ fn show_estimate(
     let komi = state.setup.komi;
     let words = match estimate {
         None if analysis.failed(state.game.current()) => Msg::new("estimate-failed"),
+        None if before_variant_reach(state.game.current()) => Msg::new("estimate-near-end"),
         None => Msg::verbatim("..."),
         Some((v, basis)) => estimate_words(v, basis, komi, settings.colors),
     };

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use reversi_engine::grid::{Cell, GridGame, GridMove};
-use reversi_engine::{Color as Side, FlipRule, Komi, Status};
+use reversi_engine::{Color as Side, Direction, FlipRule, Komi, Status};
 
 use super::hints::disc_text;
 use super::study::{Analysis, Priority, analysable, black_result_f32};
@@ -44,9 +44,12 @@ pub struct MoveReview {
     pub number: usize,
     pub mover: Side,
     pub played: Cell,
-    /// The engine's best move there and the scores of both, from the mover's view
-    /// (hundredths of a disc).
+    /// The line the move flipped, under the one-line rule.
+    pub played_line: Option<Direction>,
+    /// The engine's best move there (and its line, under the one-line rule) and the scores
+    /// of both, from the mover's view (hundredths of a disc).
     pub best: Cell,
+    pub best_line: Option<Direction>,
     pub best_score: i32,
     pub played_score: i32,
     /// The estimate for Black after the move (hundredths), for the graph.
@@ -57,6 +60,24 @@ impl MoveReview {
     /// How much the move gave away against the best one (hundredths of a disc, never < 0).
     pub fn loss(&self) -> i32 {
         (self.best_score - self.played_score).max(0)
+    }
+
+    /// The move played as players write it ("g5", "g5:ne" under the one-line rule).
+    pub fn played_text(&self) -> String {
+        GridMove::Place {
+            cell: self.played,
+            line: self.played_line,
+        }
+        .to_string()
+    }
+
+    /// The best move as players write it.
+    pub fn best_text(&self) -> String {
+        GridMove::Place {
+            cell: self.best,
+            line: self.best_line,
+        }
+        .to_string()
     }
 }
 
@@ -157,7 +178,7 @@ fn review_finished_game(
         else {
             continue;
         };
-        let mover = pos.to_move();
+        let (mover, best_line) = (pos.to_move(), scores.best_line);
         // Under the one-line rule a square's score is that of its best line; the line played
         // is judged by the exact value of the position it led to.
         let played_score = if pos.rules().flips == FlipRule::ChooseOneLine {
@@ -174,7 +195,12 @@ fn review_finished_game(
             number,
             mover,
             played,
+            played_line: match moves[ply] {
+                GridMove::Place { line, .. } => line,
+                GridMove::Pass => None,
+            },
             best,
+            best_line,
             best_score,
             played_score,
             black_after: played_score * for_black,
@@ -316,6 +342,13 @@ fn show_panel(
                 ));
                 return;
             }
+            // Moves the search cannot score (a free opening's, a variant's far from the end)
+            // are left out: the graph and the mistakes start later.
+            if let Some(first) = review.moves.first().filter(|m| m.number > 1) {
+                p.spawn(widgets::label(
+                    Msg::new("review-judged-from").arg("number", first.number),
+                ));
+            }
             graph(p, &review, now.ply, colors, state.setup.komi);
             if review.mistakes.is_empty() {
                 p.spawn(widgets::label("review-no-mistakes"));
@@ -329,9 +362,9 @@ fn show_panel(
                     .arg("key", k + 1)
                     .arg("number", m.number)
                     .arg("side", side_name(colors, m.mover))
-                    .arg("played", m.played.to_string())
+                    .arg("played", m.played_text())
                     .arg("played_score", disc_text(m.played_score))
-                    .arg("best", m.best.to_string())
+                    .arg("best", m.best_text())
                     .arg("best_score", disc_text(m.best_score));
                 let ply = m.ply;
                 p.spawn(widgets::small_button(text)).observe(
@@ -345,9 +378,9 @@ fn show_panel(
                     Msg::new("review-mistake-shown")
                         .arg("number", m.number)
                         .arg("side", side_name(colors, m.mover))
-                        .arg("played", m.played.to_string())
+                        .arg("played", m.played_text())
                         .arg("played_score", disc_text(m.played_score))
-                        .arg("best", m.best.to_string())
+                        .arg("best", m.best_text())
                         .arg("best_score", disc_text(m.best_score)),
                 ))
                 .insert(TextColor(palette::ACCENT));

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use reversi_engine::grid::Cell;
+use reversi_engine::{Direction, FlipRule};
 
 use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
@@ -34,13 +35,16 @@ pub struct ShownScores {
     pub moves: Vec<(Cell, i32)>,
     /// The best of them (highlighted).
     pub best: Option<Cell>,
+    /// The line to flip with the best move, under the one-line rule.
+    pub best_line: Option<Direction>,
     /// Whether the scores are the final result under perfect play.
     pub exact: bool,
     /// Whether they are the opening book's.
     pub book: bool,
     /// A hint or the study scores are asked for but the search has not answered yet.
     pub waiting: bool,
-    /// Why nothing can be shown (a variant the search does not model), for the status line.
+    /// Why nothing can be shown (a variant position further from the end than the variant's
+    /// exact search goes), for the status line.
     pub unavailable: bool,
     /// The search for the scores failed: nothing is coming.
     pub failed: bool,
@@ -70,6 +74,7 @@ fn choose_scores(
         match analysis.want(pos, Priority::Hint) {
             Some(scores) => {
                 next.best = scores.best().map(|b| b.0);
+                next.best_line = scores.best_line;
                 next.exact = scores.exact;
                 next.book = scores.book;
                 next.moves = if all {
@@ -80,7 +85,12 @@ fn choose_scores(
             }
             None if failed => next.failed = true,
             None if analysable(pos) => next.waiting = true,
-            None => next.unavailable = true,
+            // Under the one-line rule the status line's word on choosing a line matters
+            // more than why study scores are missing, unless a hint was asked for.
+            None => {
+                let one_line = pos.rules().flips == FlipRule::ChooseOneLine;
+                next.unavailable = hint.generation.is_some() || !one_line;
+            }
         }
     }
     if *shown != next {

@@ -9,7 +9,7 @@ use reversi_engine::grid::{
     BoardSize, Cell, GridBoard, GridGame, GridMove, GridPosition, variant_perfect_max,
 };
 use reversi_engine::search::remote::{ScoreReply, ScoreRequest, Variant};
-use reversi_engine::{Color, Discs, Komi, Scoring};
+use reversi_engine::{Color, Direction, Discs, FlipRule, Komi, Scoring};
 
 use crate::ai::{AiThinking, LineJob};
 use crate::schedule::GameSet;
@@ -85,6 +85,9 @@ pub struct Scores {
     pub exact: bool,
     /// The opening book's scores (deep searches backed up through its lines).
     pub book: bool,
+    /// The line to flip with the best move, under the one-line rule (whose squares are
+    /// scored by their best lines).
+    pub best_line: Option<Direction>,
 }
 
 /// Black's result for an estimate `v` of Black's final disc difference (hundredths of a
@@ -166,6 +169,13 @@ pub fn analysable(pos: &GridPosition) -> bool {
         && matches!(pos.status(), Status::ToMove(_))
 }
 
+/// Whether `pos` is a position of a variant whose game tree is not Othello's still further
+/// from the end than the variant's exact search goes: scores come later there.
+pub fn before_variant_reach(pos: &GridPosition) -> bool {
+    let rules = pos.rules();
+    !rules.search_compatible() && pos.empties().count_ones() > variant_perfect_max(&rules)
+}
+
 fn key(pos: &GridPosition) -> Key {
     Key {
         board: pos.board(),
@@ -221,6 +231,20 @@ impl Analysis {
         let for_black = |mover: Color, v: i32| if mover == Color::Black { v } else { -v };
         if let Some((_, v)) = self.get(pos).and_then(Scores::best) {
             return Some((for_black(pos.to_move(), v), self.get(pos)?.basis()));
+        }
+        // A pass changes nothing: the position after it says as much, where it is known.
+        if matches!(pos.status(), Status::MustPass(_))
+            && let Some(estimate) = game
+                .position_at(ply + 1)
+                .and_then(|next| self.get(next).and_then(Scores::best).map(|b| (next, b)))
+        {
+            let (next, (_, v)) = estimate;
+            return Some((for_black(next.to_move(), v), self.get(next)?.basis()));
+        }
+        // Under the one-line rule a square's score is its best line's, not necessarily the
+        // line played: no estimate from the position before.
+        if pos.rules().flips == FlipRule::ChooseOneLine {
+            return None;
         }
         // Back over passes to the placement that led here.
         let mut before = ply.checked_sub(1)?;
@@ -283,6 +307,7 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
             moves: reply.scores,
             exact: reply.exact,
             book: reply.book,
+            best_line: reply.best_line,
         });
         if let Err(why) = &result {
             warn!("a study search failed: {why}");

@@ -3,7 +3,7 @@
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use reversi_engine::grid::{BoardSize, variant_perfect_max};
+use reversi_engine::grid::{BoardSize, GridMove, variant_perfect_max};
 use reversi_engine::{Color as Side, FlipRule, Status};
 
 use crate::ai::AiThinking;
@@ -380,9 +380,12 @@ pub fn status_line(
                 Player::Computer(_) => "status-computer-to-move",
                 Player::Human => {
                     let pos = state.game.current();
-                    // Under the one-line rule the way to choose a line is said unless a
-                    // hint is on its way or shown (near the end, where there are hints).
-                    let hint_news = scores.waiting || scores.failed || scores.best.is_some();
+                    // Under the one-line rule the way to choose a line is said unless there
+                    // is news of a hint (asked for, on its way or shown).
+                    let hint_news = scores.unavailable
+                        || scores.waiting
+                        || scores.failed
+                        || scores.best.is_some();
                     if pos.in_free_opening() {
                         "status-to-move-free-opening"
                     } else if pos.rules().flips == FlipRule::ChooseOneLine && !hint_news {
@@ -399,13 +402,20 @@ pub fn status_line(
                     } else if let (Some(best), Some(score)) =
                         (scores.best, scores.best.and_then(|b| scores.of(b)))
                     {
-                        let key = if scores.exact {
+                        // Under the one-line rule the best move names its line ("g5:ne"),
+                        // and the way to choose one is said with it.
+                        let one_line = pos.rules().flips == FlipRule::ChooseOneLine;
+                        let key = if one_line {
+                            "status-to-move-best-line"
+                        } else if scores.exact {
                             "status-to-move-best-solved"
                         } else if scores.book {
                             "status-to-move-best-book"
                         } else {
                             "status-to-move-best"
                         };
+                        let line = scores.best_line.filter(|_| one_line);
+                        let best = GridMove::Place { cell: best, line };
                         return Msg::new(key)
                             .arg("name", name)
                             .arg("best", best.to_string())

@@ -99,6 +99,7 @@ fn study_mode_scores_every_legal_move() {
 /// each square by its best line.
 #[test]
 fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
+    use reversi::hud::scoreboard::status_line;
     let one_line = Rules {
         flips: reversi_engine::FlipRule::ChooseOneLine,
         ..Rules::default()
@@ -115,8 +116,14 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
         app.update();
         assert!(shown(&app).unavailable, "{rules:?}: {:?}", shown(&app));
         assert!(shown(&app).moves.is_empty());
-        // The game played on by the first legal move until the exact search takes over.
         let most = variant_perfect_max(&rules);
+        let settings = app.world().resource::<Settings>();
+        let status = english(&status_line(state(&app), settings, false, shown(&app)));
+        assert!(
+            status.ends_with(&format!("hints for this variant in its last {most} moves")),
+            "{status}"
+        );
+        // The game played on by the first legal move until the exact search takes over.
         let mut game = GridGame::new(EIGHT, rules);
         while game.current().empties().count_ones() > most
             || !matches!(game.status(), Status::ToMove(_))
@@ -148,6 +155,18 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
         assert!(!shown(&app).unavailable);
         assert_eq!(shown(&app).moves, expected.scores, "{rules:?}");
         assert_eq!(shown(&app).moves.len(), pos.legal_cells().count());
+        // The status line names the best move, with its line under the one-line rule (and
+        // how to choose one).
+        assert_eq!(shown(&app).best_line, expected.best_line);
+        let best = GridMove::Place {
+            cell: expected.scores[0].0,
+            line: expected.best_line,
+        };
+        let settings = app.world().resource::<Settings>();
+        let status = english(&status_line(state(&app), settings, false, shown(&app)));
+        assert!(status.contains(&format!("best: {best} (")), "{status}");
+        let one_line = rules.flips == reversi_engine::FlipRule::ChooseOneLine;
+        assert_eq!(status.contains("right-click or L"), one_line, "{status}");
     }
 }
 
@@ -384,6 +403,10 @@ fn a_one_line_games_last_moves_are_reviewed_line_by_line() {
         let square_best = exact.iter().filter(|e| e.0.cell() == Some(m.played));
         let square_best = square_best.map(|e| e.1).max().unwrap();
         worse_line |= played < square_best;
+        // The moves as the panel names them, with their lines.
+        assert_eq!(m.played_text(), game.moves()[m.ply].to_string());
+        let best_move = exact.iter().find(|e| e.0.to_string() == m.best_text());
+        assert_eq!(best_move.map(|e| e.1), Some(best), "move {}", m.number);
         assert_eq!(
             (m.best_score, m.played_score),
             (best * 100, played * 100),

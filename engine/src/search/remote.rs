@@ -9,6 +9,9 @@
 //! not Othello's, `rules=<tag> supply=<mover>,<other>` ([`Variant`]: the last moves are searched
 //! in the variant's own tree). Reply: `move f5` (`move f5:ne` with the one line that flips
 //! under the one-line rule), `move pass`, or `error <why>`. Both are exact: the same request gives the same move on every platform.
+//! A study request, `score …` ([`ScoreRequest`]), is answered `scores …` ([`ScoreReply`]),
+//! `error <why>` where it cannot be read, or `failed <why>` where a variant's exact search
+//! gave up.
 //! 8×8 boards are searched by the fast path with the learned evaluation, the other sizes by
 //! the generic search ([`crate::grid`]).
 
@@ -21,7 +24,7 @@ use crate::grid::{
     BoardSize, Cell, GridBoard, GridMove, GridPosition, GridSearcher, grid_choose_move,
     parse_grid_move, variant_move, variant_perfect_max, variant_scores,
 };
-use crate::{Color, Rules, Scoring};
+use crate::{Color, Direction, Rules, Scoring};
 
 /// What to search: the position, how strongly, to which goal, with which random seed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -375,13 +378,16 @@ const VARIANT_STUDY_NODE_LIMIT: u64 = 20_000_000;
 /// `exact` when every score is the final result under perfect play; `book` when they are the
 /// opening book's (whose deep searches beat the study search's). A position without a legal
 /// move gets an empty list. Reply line: `scores exact=1 f5=300 d6=-100`, with `book=1` after
-/// `exact=0` for the book's.
+/// `exact=0` for the book's, and `line=ne` before the scores under the one-line rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreReply {
     /// Whether every score is exact (and the list complete).
     pub exact: bool,
     /// Whether the scores come from the opening book.
     pub book: bool,
+    /// The line to flip with the best move, under the one-line rule (whose squares are
+    /// scored by their best lines).
+    pub best_line: Option<Direction>,
     /// The legal moves and their scores, best first.
     pub scores: Vec<(Cell, i32)>,
 }
@@ -466,6 +472,7 @@ impl ScoreRequest {
         Ok(ScoreReply {
             exact: complete && empties <= self.solve_empties + 1,
             book: false,
+            best_line: None,
             scores,
         })
     }
@@ -480,6 +487,7 @@ impl ScoreRequest {
         Some(ScoreReply {
             exact: false,
             book: true,
+            best_line: None,
             scores: moves
                 .into_iter()
                 .map(|(sq, v)| (board.size.cell(sq.index()), v * super::DISC))
@@ -494,18 +502,28 @@ impl ScoreRequest {
 fn variant_reply(pos: &GridPosition, stop: &AtomicBool) -> Result<ScoreReply, String> {
     let scored = variant_scores(pos, i32::MAX, stop, VARIANT_STUDY_NODE_LIMIT)
         .ok_or("the variant's exact search ran out of nodes or was stopped")?;
-    let mut scores: Vec<(Cell, i32)> = Vec::with_capacity(scored.len());
+    // Each square's best move (the first of equals).
+    let mut best: Vec<(GridMove, i32)> = Vec::with_capacity(scored.len());
     for (mv, v) in scored {
-        let Some(cell) = mv.cell() else { continue };
-        match scores.iter_mut().find(|(c, _)| *c == cell) {
-            Some((_, best)) => *best = (*best).max(v * super::DISC),
-            None => scores.push((cell, v * super::DISC)),
+        match best.iter_mut().find(|(m, _)| m.cell() == mv.cell()) {
+            Some(kept) if kept.1 >= v => {}
+            Some(kept) => *kept = (mv, v),
+            None => best.push((mv, v)),
         }
     }
-    scores.sort_by_key(|&(cell, v)| (-v, cell.row, cell.column));
+    best.sort_by_key(|&(mv, v)| mv.cell().map(|c| (-v, c.row, c.column)));
+    let best_line = match best.first() {
+        Some(&(GridMove::Place { line, .. }, _)) => line,
+        _ => None,
+    };
+    let scores = best
+        .into_iter()
+        .filter_map(|(mv, v)| Some((mv.cell()?, v * super::DISC)))
+        .collect();
     Ok(ScoreReply {
         exact: true,
         book: false,
+        best_line,
         scores,
     })
 }
@@ -516,6 +534,9 @@ impl fmt::Display for ScoreReply {
         if self.book {
             f.write_str(" book=1")?;
         }
+        if let Some(line) = self.best_line {
+            write!(f, " line={line}")?;
+        }
         for (sq, v) in &self.scores {
             write!(f, " {sq}={v}")?;
         }
@@ -524,10 +545,11 @@ impl fmt::Display for ScoreReply {
 }
 
 impl ScoreReply {
-    /// Reads a reply line; an `error` reply or anything malformed is an `Err` with the reason.
+    /// Reads a reply line; an `error` or `failed` reply or anything malformed is an `Err`
+    /// with the reason.
     pub fn parse(line: &str) -> Result<ScoreReply, String> {
         let line = line.trim();
-        if let Some(why) = line.strip_prefix("error") {
+        if let Some(why) = line.strip_prefix("error").or(line.strip_prefix("failed")) {
             return Err(why.trim().to_string());
         }
         let mut words = line.split_whitespace();
@@ -546,6 +568,12 @@ impl ScoreReply {
             _ => Err(format!("bad `{w}` in `{line}`")),
         });
         let book = book.transpose()?.unwrap_or(false);
+        let best_line = words.next_if(|w| w.starts_with("line=")).map(|w| {
+            w.strip_prefix("line=")
+                .and_then(Direction::from_name)
+                .ok_or_else(|| format!("bad `{w}` in `{line}`"))
+        });
+        let best_line = best_line.transpose()?;
         let mut scores = Vec::new();
         for word in words {
             let parsed = word
@@ -556,21 +584,31 @@ impl ScoreReply {
         Ok(ScoreReply {
             exact,
             book,
+            best_line,
             scores,
         })
     }
 }
 
 /// Answers one request line (`think …` or `score …`) with one reply line; never panics on
-/// bad input.
+/// bad input. A request that cannot be read is answered `error <why>`; a search that gave up
+/// (a variant's exact search out of nodes or stopped) `failed <why>`, so that a front end
+/// can tell a broken search worker, worth asking again elsewhere, from an answer that would
+/// be the same anywhere.
 pub fn answer_line(line: &str, stop: &AtomicBool, clock: &dyn Clock) -> String {
-    let reply = match line.split_whitespace().next() {
-        Some("score") => ScoreRequest::parse(line)
-            .and_then(|r| r.answer(stop, clock))
-            .map(|reply| reply.to_string()),
-        _ => ThinkRequest::parse(line).map(|r| r.answer(stop, clock).to_string()),
-    };
-    reply.unwrap_or_else(|why| format!("error {why}"))
+    match line.split_whitespace().next() {
+        Some("score") => match ScoreRequest::parse(line) {
+            Ok(request) => match request.answer(stop, clock) {
+                Ok(reply) => reply.to_string(),
+                Err(why) => format!("failed {why}"),
+            },
+            Err(why) => format!("error {why}"),
+        },
+        _ => match ThinkRequest::parse(line) {
+            Ok(request) => request.answer(stop, clock).to_string(),
+            Err(why) => format!("error {why}"),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -702,6 +740,7 @@ mod tests {
         let reply = ScoreReply {
             exact: true,
             book: false,
+            best_line: None,
             scores: vec![("f5".parse().unwrap(), 300), ("d6".parse().unwrap(), -100)],
         };
         assert_eq!(reply.to_string(), "scores exact=1 f5=300 d6=-100");
@@ -709,15 +748,25 @@ mod tests {
         let book = ScoreReply {
             exact: false,
             book: true,
+            best_line: None,
             scores: vec![("f5".parse().unwrap(), 0)],
         };
         assert_eq!(book.to_string(), "scores exact=0 book=1 f5=0");
         assert_eq!(ScoreReply::parse(&book.to_string()), Ok(book));
+        let lined = ScoreReply {
+            exact: true,
+            book: false,
+            best_line: Some(Direction::NorthEast),
+            scores: vec![("g5".parse().unwrap(), 400)],
+        };
+        assert_eq!(lined.to_string(), "scores exact=1 line=ne g5=400");
+        assert_eq!(ScoreReply::parse(&lined.to_string()), Ok(lined));
         for bad in [
             "",
             "scores",
             "scores exact=2",
             "scores exact=0 book=2 f5=0",
+            "scores exact=1 line=up g5=400",
             "scores exact=1 f5",
             "scores exact=0 z9=1",
         ] {
@@ -863,6 +912,40 @@ mod tests {
                 );
             }
             assert!(reply.scores.windows(2).all(|w| w[0].1 >= w[1].1), "{reply}");
+            // Under the one-line rule the reply names the best square's best line.
+            let best = GridMove::Place {
+                cell: reply.scores[0].0,
+                line: reply.best_line,
+            };
+            let one_line = rules.flips == crate::FlipRule::ChooseOneLine;
+            assert_eq!(reply.best_line.is_some(), one_line, "{tag}: {reply}");
+            let value = moves.iter().find(|(mv, _)| *mv == best).map(|m| m.1 * 100);
+            assert_eq!(value, Some(reply.scores[0].1), "{tag}: {reply}");
+        }
+        // The supplies go side to move first: with none left for the side to move it has
+        // no placement to score; with none left for the other, it has.
+        let rules = Rules::from_tag("32-ends").unwrap();
+        let pos = endgame(rules);
+        let (black, white) = (pos.board().player, pos.board().opponent);
+        let (black, white) = match pos.to_move() {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        for (mover, other, placements) in [(0, 9, false), (9, 0, true)] {
+            let pos = GridPosition::from_discs(BoardSize::Eight, rules, black, white, Color::White)
+                .with_supplies(mover, other);
+            let variant = Variant::of(&pos).unwrap();
+            assert_eq!(variant.supply, [mover, other]);
+            let request = ScoreRequest {
+                board: pos.board(),
+                depth: 4,
+                solve_empties: 0,
+                scoring: rules.scoring,
+                book: false,
+                variant: Some(variant),
+            };
+            let reply = request.answer(&stop, &|| 0).unwrap();
+            assert_eq!(!reply.scores.is_empty(), placements, "{reply}");
         }
         // Othello's tree has no variant; further from the end than the exact search goes, a
         // request is refused with the reason.
@@ -883,14 +966,17 @@ mod tests {
             line.starts_with("error under one-line the moves are scored from 10 empty squares"),
             "{line}"
         );
-        // A variant's scores whose search is stopped are an error, not a partial list.
+        // A variant's scores whose search gives up (stopped here) are a failure, not a
+        // partial list, and told apart from a request that cannot be read.
         let pos = endgame(rules);
         let near = ScoreRequest {
             board: pos.board(),
             variant: Variant::of(&pos),
             ..request
         };
-        assert!(near.answer(&AtomicBool::new(true), &|| 0).is_err());
+        let line = answer_line(&near.to_string(), &AtomicBool::new(true), &|| 0);
+        assert!(line.starts_with("failed "), "{line}");
+        assert!(ScoreReply::parse(&line).is_err());
     }
 
     #[test]
