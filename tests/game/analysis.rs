@@ -552,3 +552,33 @@ fn the_evaluation_bar_counts_a_komi_games_komi() {
         );
     }
 }
+
+/// Under the one-line rule a square's score is its best line's, so the evaluation bar does
+/// not take it for the line played while the position after the move is not scored yet;
+/// under the standard rules it does (the square's score is the move's).
+#[test]
+fn the_evaluation_bar_takes_no_squares_best_line_for_the_line_played() {
+    use reversi::analysis::study::{Analysis, Basis, Scores};
+    let one_line = Rules {
+        flips: reversi_engine::FlipRule::ChooseOneLine,
+        ..Rules::default()
+    };
+    for (rules, expected) in [
+        (Rules::default(), Some((300, Basis::Solved))),
+        (one_line, None),
+    ] {
+        let mut game = GridGame::new(EIGHT, rules);
+        let first = game.current().legal_moves()[0];
+        game.play(first).unwrap();
+        let before = game.position_at(0).unwrap();
+        let mut analysis = Analysis::default();
+        let scores = Scores {
+            moves: before.legal_cells().map(|c| (c, 300)).collect(),
+            exact: true,
+            book: false,
+            best_line: None,
+        };
+        analysis.insert(before, scores);
+        assert_eq!(analysis.black_estimate(&game, 1), expected, "{rules:?}");
+    }
+}
