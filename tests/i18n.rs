@@ -201,6 +201,49 @@ fn every_message_formats_in_every_language_with_its_arguments() {
     }
 }
 
+/// The messages drawn on two lines or more, on purpose. A message written right after one of
+/// them in a file can swallow its second line (Fluent reads an indented line as more of the
+/// message above), so that one says two things and the other loses half: this list catches it.
+const MULTI_LINE: [&str; 7] = [
+    "estimate-even",
+    "estimate-failed",
+    "estimate-lead",
+    "estimate-with-komi",
+    "link-not-opened",
+    "save-other-window",
+    "shelf-entry",
+];
+
+#[test]
+fn only_the_messages_meant_to_span_lines_do_and_alike_in_every_language() {
+    let translations = Translations::new(Language::English);
+    let lines = |language, key: &str, vars: &BTreeSet<String>| {
+        let mut msg = Msg::new(key.to_string());
+        for var in vars {
+            let name: &'static str = Box::leak(var.clone().into_boxed_str());
+            msg = msg.arg(name, 5);
+        }
+        translations.check(language, &msg).unwrap().lines().count()
+    };
+    let english = messages(Language::English);
+    let multi: Vec<&str> = english
+        .iter()
+        .filter(|(key, vars)| lines(Language::English, key, vars) > 1)
+        .map(|(key, _)| key.as_str())
+        .collect();
+    assert_eq!(multi, MULTI_LINE);
+    for language in Language::ALL {
+        for (key, vars) in &english {
+            assert_eq!(
+                lines(language, key, vars),
+                lines(Language::English, key, vars),
+                "{}: {key}",
+                language.code()
+            );
+        }
+    }
+}
+
 #[test]
 fn the_english_level_descriptions_are_the_engines() {
     let translations = Translations::new(Language::English);

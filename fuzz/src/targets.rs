@@ -65,9 +65,9 @@ pub fn nboard(data: &[u8], session: &mut Session) {
 }
 
 /// The browser's engine worker: any line the page could send gets one reply line that reads
-/// back as a reply of its kind or is an error or a failure (the search is told to stop at once, so a fuzzed
-/// level 9 costs no more than a level 1); any line the page could receive reads as a reply or
-/// an error, never a panic.
+/// back as a reply of its kind or is an error or a failure (the search is told to stop at
+/// once, so a fuzzed level 9 costs no more than a level 1); any line the page could receive
+/// reads as a reply, an error or a failure, never a panic.
 pub fn worker(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;

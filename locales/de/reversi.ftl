@@ -335,8 +335,8 @@ estimate-book = Eröffnungsbuch
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Keine Schätzung
-estimate-near-end = Erst kurz vor Schluss
     Suche fehlgeschlagen
+estimate-near-end = Erst kurz vor Schluss
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
 hud-redo = Wiederholen  (Z)

@@ -333,8 +333,8 @@ estimate-book = book
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = No estimate
-estimate-near-end = Only near the end
     search failed
+estimate-near-end = Only near the end
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)
 hud-redo = Redo  (Y)

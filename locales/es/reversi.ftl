@@ -291,7 +291,7 @@ review-title = Análisis de la partida
 review-unavailable = No disponible en esta variante: el motor solo puede valorar sus jugadas cerca del final.
 review-failed = El análisis ha fallado: el motor no pudo puntuar todas las jugadas.
 review-analysing = Analizando cada jugada… { $done } de { $total }
-review-judged-from = Valoradas desde la jugada { $number }
+review-judged-from = Se valoran las jugadas desde la { $number }
 review-no-mistakes = Ningún error de una ficha o más. ¡Bien jugado!
 review-biggest-mistakes = Mayores errores (haz clic, o pulsa 1-3, para ver la jugada mejor):
 review-mistake-line = { $key }   { $number }. { $side } { $played } { $played_score }  ({ $best } { $best_score })
@@ -333,8 +333,8 @@ estimate-book = libro de aperturas
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Sin estimación
-estimate-near-end = Solo cerca del final
     búsqueda fallida
+estimate-near-end = Solo cerca del final
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)
 hud-redo = Rehacer  (Y)

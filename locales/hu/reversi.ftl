@@ -320,8 +320,8 @@ estimate-book = megnyitási könyv
 estimate-with-komi = { $how }
     { $komi }
 estimate-failed = Nincs becslés
-estimate-near-end = Csak a játszma végén
     sikertelen keresés
+estimate-near-end = Csak a játszma vége felé
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
 hud-redo = Újra  (Z)

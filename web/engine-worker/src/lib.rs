@@ -19,8 +19,9 @@ pub fn set_weights(bytes: &[u8]) -> Result<(), String> {
     PatternEval::install(bytes).map_err(|why| why.to_string())
 }
 
-/// Answers one request line (`think player=… opponent=… level=… scoring=… seed=…`) with one
-/// reply line (`move f5`, `move pass` or `error …`); see `reversi_engine::search::remote`.
+/// Answers one request line (`think player=… opponent=… level=… scoring=… seed=…` or a
+/// study request, `score …`) with one reply line (`move f5`, `move pass`, `scores …`,
+/// `failed …` where a search gave up, or `error …`); see `reversi_engine::search::remote`.
 #[wasm_bindgen]
 pub fn think(request: &str) -> String {
     let started = js_sys::Date::now();
