@@ -876,22 +876,26 @@ mod tests {
         two.expect("a random endgame with two moves")
     }
 
+    /// The study request for `pos` under its variant, as the game asks it.
+    fn variant_request(pos: &GridPosition) -> ScoreRequest {
+        ScoreRequest {
+            board: pos.board(),
+            depth: 4,
+            solve_empties: 0,
+            scoring: pos.rules().scoring,
+            book: false,
+            variant: Variant::of(pos),
+        }
+    }
+
     #[test]
     fn a_variants_last_moves_are_scored_in_its_own_tree_square_by_square() {
         let stop = AtomicBool::new(false);
         for tag in ["one-line", "32-ends", "one-line+reverse"] {
             let rules = Rules::from_tag(tag).unwrap();
             let pos = endgame(rules);
-            let variant = Variant::of(&pos);
-            assert_eq!(variant.map(|v| v.rules), Some(rules), "{tag}");
-            let request = ScoreRequest {
-                board: pos.board(),
-                depth: 4,
-                solve_empties: 0,
-                scoring: rules.scoring,
-                book: false,
-                variant,
-            };
+            let request = variant_request(&pos);
+            assert_eq!(request.variant.map(|v| v.rules), Some(rules), "{tag}");
             let line = request.to_string();
             assert!(line.contains(&format!("rules={tag} ")), "{line}");
             assert_eq!(ScoreRequest::parse(&line), Ok(request));
@@ -934,16 +938,8 @@ mod tests {
         for (mover, other, placements) in [(0, 9, false), (9, 0, true)] {
             let pos = GridPosition::from_discs(BoardSize::Eight, rules, black, white, Color::White)
                 .with_supplies(mover, other);
-            let variant = Variant::of(&pos).unwrap();
-            assert_eq!(variant.supply, [mover, other]);
-            let request = ScoreRequest {
-                board: pos.board(),
-                depth: 4,
-                solve_empties: 0,
-                scoring: rules.scoring,
-                book: false,
-                variant: Some(variant),
-            };
+            let request = variant_request(&pos);
+            assert_eq!(request.variant.unwrap().supply, [mover, other]);
             let reply = request.answer(&stop, &|| 0).unwrap();
             assert_eq!(!reply.scores.is_empty(), placements, "{reply}");
         }
@@ -953,27 +949,14 @@ mod tests {
         assert_eq!(Variant::of(&standard), None);
         let rules = Rules::from_tag("one-line").unwrap();
         let far = GridPosition::new(BoardSize::Eight, rules);
-        let request = ScoreRequest {
-            board: far.board(),
-            depth: 4,
-            solve_empties: 0,
-            scoring: rules.scoring,
-            book: false,
-            variant: Variant::of(&far),
-        };
-        let line = answer_line(&request.to_string(), &stop, &|| 0);
+        let line = answer_line(&variant_request(&far).to_string(), &stop, &|| 0);
         assert!(
             line.starts_with("error under one-line the moves are scored from 10 empty squares"),
             "{line}"
         );
         // A variant's scores whose search gives up (stopped here) are a failure, not a
         // partial list, and told apart from a request that cannot be read.
-        let pos = endgame(rules);
-        let near = ScoreRequest {
-            board: pos.board(),
-            variant: Variant::of(&pos),
-            ..request
-        };
+        let near = variant_request(&endgame(rules));
         let line = answer_line(&near.to_string(), &AtomicBool::new(true), &|| 0);
         assert!(line.starts_with("failed "), "{line}");
         assert!(ScoreReply::parse(&line).is_err());
