@@ -163,8 +163,7 @@ const CACHE_LIMIT: usize = 8_192;
 /// variant's own exact search takes on ([`variant_perfect_max`]). Never the free opening's
 /// centre placements.
 pub fn analysable(pos: &GridPosition) -> bool {
-    let rules = pos.rules();
-    (rules.search_compatible() || pos.empties().count_ones() <= variant_perfect_max(&rules))
+    !before_variant_reach(pos)
         && !pos.in_free_opening()
         && matches!(pos.status(), Status::ToMove(_))
 }

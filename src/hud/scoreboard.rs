@@ -380,6 +380,7 @@ pub fn status_line(
                 Player::Computer(_) => "status-computer-to-move",
                 Player::Human => {
                     let pos = state.game.current();
+                    let one_line = pos.rules().flips == FlipRule::ChooseOneLine;
                     // Under the one-line rule the way to choose a line is said unless there
                     // is news of a hint (asked for, on its way or shown).
                     let hint_news = scores.unavailable
@@ -388,7 +389,7 @@ pub fn status_line(
                         || scores.best.is_some();
                     if pos.in_free_opening() {
                         "status-to-move-free-opening"
-                    } else if pos.rules().flips == FlipRule::ChooseOneLine && !hint_news {
+                    } else if one_line && !hint_news {
                         "status-to-move-choose-line"
                     } else if scores.unavailable {
                         let rules = pos.rules();
@@ -404,7 +405,6 @@ pub fn status_line(
                     {
                         // Under the one-line rule the best move names its line ("g5:ne"),
                         // and the way to choose one is said with it.
-                        let one_line = pos.rules().flips == FlipRule::ChooseOneLine;
                         let key = if one_line {
                             "status-to-move-best-line"
                         } else if scores.exact {

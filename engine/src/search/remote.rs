@@ -466,7 +466,7 @@ impl ScoreRequest {
                 .map(|(i, v)| (board.size.cell(i), v))
                 .collect()
         };
-        scores.sort_by_key(|&(cell, v)| (-v, cell.row, cell.column));
+        scores.sort_by_key(|&(cell, v)| best_first(cell, v));
         let empties = board.empties().count_ones();
         let complete = scores.len() == board.moves().count_ones() as usize;
         Ok(ScoreReply {
@@ -496,29 +496,34 @@ impl ScoreRequest {
     }
 }
 
+/// The order of a reply's scores: best first, equals in square order (row, then column).
+fn best_first(cell: Cell, v: i32) -> (i32, u8, u8) {
+    (-v, cell.row, cell.column)
+}
+
 /// Every placement of `pos` scored exactly in the variant's own tree, each square by the best
 /// of its lines (under the one-line rule a square is several moves; the player picks the
 /// line when placing).
 fn variant_reply(pos: &GridPosition, stop: &AtomicBool) -> Result<ScoreReply, String> {
     let scored = variant_scores(pos, i32::MAX, stop, VARIANT_STUDY_NODE_LIMIT)
         .ok_or("the variant's exact search ran out of nodes or was stopped")?;
-    // Each square's best move (the first of equals).
-    let mut best: Vec<(GridMove, i32)> = Vec::with_capacity(scored.len());
+    // Each square's best line and its score (the first of equals).
+    let mut best: Vec<(Cell, i32, Option<Direction>)> = Vec::with_capacity(scored.len());
     for (mv, v) in scored {
-        match best.iter_mut().find(|(m, _)| m.cell() == mv.cell()) {
+        let GridMove::Place { cell, line } = mv else {
+            continue;
+        };
+        match best.iter_mut().find(|b| b.0 == cell) {
             Some(kept) if kept.1 >= v => {}
-            Some(kept) => *kept = (mv, v),
-            None => best.push((mv, v)),
+            Some(kept) => *kept = (cell, v, line),
+            None => best.push((cell, v, line)),
         }
     }
-    best.sort_by_key(|&(mv, v)| mv.cell().map(|c| (-v, c.row, c.column)));
-    let best_line = match best.first() {
-        Some(&(GridMove::Place { line, .. }, _)) => line,
-        _ => None,
-    };
+    best.sort_by_key(|&(cell, v, _)| best_first(cell, v));
+    let best_line = best.first().and_then(|b| b.2);
     let scores = best
         .into_iter()
-        .filter_map(|(mv, v)| Some((mv.cell()?, v * super::DISC)))
+        .map(|(cell, v, _)| (cell, v * super::DISC))
         .collect();
     Ok(ScoreReply {
         exact: true,
