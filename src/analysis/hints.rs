@@ -10,6 +10,7 @@ use reversi_engine::{Direction, FlipRule};
 use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
 use crate::settings::Settings;
+use crate::state::cursors::HintedLine;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
@@ -54,6 +55,7 @@ fn choose_scores(
     mut requests: MessageReader<HintRequest>,
     mut hint: ResMut<Hint>,
     mut shown: ResMut<ShownScores>,
+    mut hinted: ResMut<HintedLine>,
     mut analysis: ResMut<Analysis>,
     state: Res<Match>,
     settings: Res<Settings>,
@@ -93,6 +95,8 @@ fn choose_scores(
             }
         }
     }
+    // A cursor on the hinted square starts at the hinted line.
+    hinted.set_if_neq(HintedLine(next.best.zip(next.best_line)));
     if *shown != next {
         *shown = next;
     }

@@ -15,7 +15,7 @@ use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursor, Cursors};
+use crate::state::cursors::{Cursor, Cursors, HintedLine};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -202,7 +202,8 @@ fn update_last_move(
 }
 
 /// The discs the hovered placement would flip (with the chosen line in the one-line variant).
-pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(Cell, u128)> {
+/// `hinted`: the line the hint names, where a cursor on its square starts.
+pub fn preview_flips(state: &Match, cursor: &Cursor, hinted: HintedLine) -> Option<(Cell, u128)> {
     let sq = cursor.square?;
     if !state.human_may_place() {
         return None;
@@ -212,9 +213,7 @@ pub fn preview_flips(state: &Match, cursor: &Cursor) -> Option<(Cell, u128)> {
         return None;
     }
     if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
-        let lines = pos.flanked_lines(sq);
-        let (_, f) = lines[cursor.line_choice % lines.len()];
-        return Some((sq, f));
+        return cursor.chosen_line(pos, hinted).map(|(_, f)| (sq, f));
     }
     Some((sq, pos.flips_of(sq)))
 }
@@ -224,6 +223,7 @@ fn update_preview(
     ai: Res<AiThinking>,
     count: Res<EndCount>,
     cursors: Res<Cursors>,
+    hinted: Res<HintedLine>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     assets: Option<Res<MarkerAssets>>,
@@ -246,7 +246,7 @@ fn update_preview(
     } else {
         state
             .to_move()
-            .and_then(|side| preview_flips(&state, cursors.of(side)))
+            .and_then(|side| preview_flips(&state, cursors.of(side), *hinted))
     };
     if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
         let announced = ai.announced().filter(|_| !busy);

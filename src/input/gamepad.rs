@@ -9,7 +9,7 @@ use super::placement::{acting_side, move_cursor, request_placement};
 use crate::rules::{Match, PlaceRequest};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursors, ViewTurn};
+use crate::state::cursors::{Cursors, HintedLine, ViewTurn};
 use crate::state::devices::{Device, Repeat, Seats, pad_direction};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
@@ -29,6 +29,7 @@ fn pads(
     seats: Res<Seats>,
     series: Res<Series>,
     mut cursors: ResMut<Cursors>,
+    hinted: Res<HintedLine>,
     state: Res<Match>,
     animation: Res<BoardAnimation>,
     mut requests: MessageWriter<PlaceRequest>,
@@ -49,7 +50,15 @@ fn pads(
         }
         if pad.just_pressed(GamepadButton::South) && cursor.square.is_some() {
             cursor.visible = true;
-            request_placement(&state, cursor, source, &animation, &time, &mut requests);
+            request_placement(
+                &state,
+                cursor,
+                *hinted,
+                source,
+                &animation,
+                &time,
+                &mut requests,
+            );
         }
     }
 }

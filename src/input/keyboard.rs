@@ -11,7 +11,7 @@ use super::placement::{acting_side, move_cursor, request_placement};
 use crate::rules::{Match, PlaceRequest};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursors, ViewTurn};
+use crate::state::cursors::{Cursors, HintedLine, ViewTurn};
 use crate::state::devices::{Device, Repeat, Seats, command_held};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
@@ -85,6 +85,7 @@ fn keys(
     seats: Res<Seats>,
     series: Res<Series>,
     state: Res<Match>,
+    hinted: Res<HintedLine>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     mut requests: MessageWriter<PlaceRequest>,
@@ -159,6 +160,14 @@ fn keys(
     let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];
     if place.iter().any(|k| input.just_pressed(*k)) && cursor.square.is_some() {
         cursor.visible = true;
-        request_placement(&state, cursor, source, &animation, &time, &mut requests);
+        request_placement(
+            &state,
+            cursor,
+            *hinted,
+            source,
+            &animation,
+            &time,
+            &mut requests,
+        );
     }
 }

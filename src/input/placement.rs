@@ -8,7 +8,7 @@ use reversi_engine::{Color as Side, FlipRule};
 use crate::rules::{BoardReset, Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursor, Cursors, ViewTurn};
+use crate::state::cursors::{Cursor, Cursors, HintedLine, ViewTurn};
 use crate::state::devices::{Device, Seats};
 use crate::state::series::Series;
 
@@ -72,6 +72,7 @@ pub fn acting_side(
 pub fn request_placement(
     state: &Match,
     cursor: &Cursor,
+    hinted: HintedLine,
     source: Source,
     animation: &BoardAnimation,
     time: &Time,
@@ -87,10 +88,7 @@ pub fn request_placement(
     let pos = state.game.current();
     let mut line = None;
     if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
-        let lines = pos.flanked_lines(square);
-        if !lines.is_empty() {
-            line = Some(lines[cursor.line_choice % lines.len()].0);
-        }
+        line = cursor.chosen_line(pos, hinted).map(|l| l.0);
     }
     requests.write(PlaceRequest {
         square,

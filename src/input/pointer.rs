@@ -12,7 +12,7 @@ use crate::rules::{Match, PlaceRequest};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
 use crate::state::clicks::{Clicks, MouseClick};
-use crate::state::cursors::Cursors;
+use crate::state::cursors::{Cursors, HintedLine};
 use crate::state::devices::{Device, Seats};
 use crate::state::series::Series;
 
@@ -62,6 +62,7 @@ fn click(
     squares: Query<&BoardSquare>,
     mut cursors: ResMut<Cursors>,
     state: Res<Match>,
+    hinted: Res<HintedLine>,
     seats: Res<Seats>,
     series: Res<Series>,
     animation: Res<BoardAnimation>,
@@ -90,7 +91,15 @@ fn click(
             PointerButton::Primary => {
                 placed = true;
                 cursor.square = Some(sq.0);
-                request_placement(&state, cursor, source, &animation, &time, &mut requests);
+                request_placement(
+                    &state,
+                    cursor,
+                    *hinted,
+                    source,
+                    &animation,
+                    &time,
+                    &mut requests,
+                );
             }
             PointerButton::Secondary => cursor.line_choice += 1,
             PointerButton::Middle => {}

@@ -2,8 +2,8 @@
 //! cursors, the board draws them, the camera keeps the view's turn.
 
 use bevy::prelude::*;
-use reversi_engine::Color as Side;
-use reversi_engine::grid::Cell;
+use reversi_engine::grid::{Cell, GridPosition};
+use reversi_engine::{Color as Side, Direction};
 
 /// The square a player points at (mouse hover or keyboard/gamepad cursor), and which of
 /// several flanked lines is chosen under the one-line rule.
@@ -14,6 +14,31 @@ pub struct Cursor {
     /// Whether the square is highlighted (the keyboard cursor is; the mouse shows the ghost).
     pub visible: bool,
 }
+
+impl Cursor {
+    /// The line a placement on the cursor's square flips under the one-line rule, and the
+    /// discs it flips: the square's flanked lines in compass order, `line_choice` steps on
+    /// from the hinted line on the hinted square and from the first elsewhere. None where
+    /// the square flanks nothing.
+    pub fn chosen_line(&self, pos: &GridPosition, hinted: HintedLine) -> Option<(Direction, u128)> {
+        let square = self.square?;
+        let lines = pos.flanked_lines(square);
+        let first = match hinted.0 {
+            Some((cell, line)) if cell == square => lines.iter().position(|l| l.0 == line),
+            _ => None,
+        };
+        let count = lines.len().max(1);
+        lines
+            .get((first.unwrap_or(0) + self.line_choice) % count)
+            .copied()
+    }
+}
+
+/// The line the shown hint names for its square under the one-line rule (the analysis keeps
+/// it up to date): a cursor on that square starts at it, so pointing at the hinted move and
+/// placing plays the hint, and L or a right click steps on to the other lines from there.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct HintedLine(pub Option<(Cell, Direction)>);
 
 /// One cursor per side, so two people at one machine each keep their own place on the board.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]

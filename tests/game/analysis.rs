@@ -170,6 +170,118 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
     }
 }
 
+/// Under the one-line rule the hint names a line as well as a square; a cursor on the hinted
+/// square starts at that line, so the preview lifts the hinted line's discs, typing the square
+/// and Enter plays it, and L steps on to the square's other lines from there.
+#[test]
+fn the_hinted_square_starts_at_the_hinted_line() {
+    use reversi::board::markers::preview_flips;
+    use reversi::state::cursors::{Cursor, HintedLine};
+    let rules = Rules {
+        flips: reversi_engine::FlipRule::ChooseOneLine,
+        ..Rules::default()
+    };
+    let most = variant_perfect_max(&rules);
+    // A game, played at random, whose best move near the end flanks several lines and is best
+    // by another than the first in compass order (where the cursor would start unhinted).
+    let mut seed = 0x9e37_79b9_u32;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed as usize % n
+    };
+    let (game, reply) = (0..200)
+        .find_map(|_| {
+            let mut game = GridGame::new(EIGHT, rules);
+            while game.current().empties().count_ones() > most {
+                let moves = game.current().legal_moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                game.play(moves[random(moves.len())]).unwrap();
+            }
+            let pos = *game.current();
+            if !matches!(pos.status(), Status::ToMove(_)) {
+                return None;
+            }
+            let request = ScoreRequest {
+                board: pos.board(),
+                depth: STUDY_DEPTH,
+                solve_empties: STUDY_SOLVE,
+                scoring: rules.scoring,
+                book: false,
+                variant: Variant::of(&pos),
+            };
+            let reply = request.answer(&AtomicBool::new(false), &NoClock).unwrap();
+            let lines = pos.flanked_lines(reply.scores[0].0);
+            (lines.len() > 1 && Some(lines[0].0) != reply.best_line).then_some((game, reply))
+        })
+        .expect("no random game had such a best move");
+    let (best, line) = (reply.scores[0].0, reply.best_line.unwrap());
+    let setup = GameSetup::two_players(rules);
+    let mut app = app_with(setup.clone());
+    app.world_mut().write_message(ResumeRequest {
+        game,
+        setup,
+        keep_save: false,
+    });
+    app.update();
+    app.world_mut().write_message(HintRequest);
+    wait_until(&mut app, "the hint", |app| shown(app).best.is_some());
+    assert_eq!(
+        (shown(&app).best, shown(&app).best_line),
+        (Some(best), Some(line))
+    );
+    let hinted = *app.world().resource::<HintedLine>();
+    assert_eq!(hinted, HintedLine(Some((best, line))));
+    let pos = *state(&app).game.current();
+    let lines = pos.flanked_lines(best);
+    let k = lines.iter().position(|l| l.0 == line).unwrap();
+    for step in 0..=lines.len() {
+        let cursor = Cursor {
+            square: Some(best),
+            line_choice: step,
+            ..Cursor::default()
+        };
+        let flips = lines[(k + step) % lines.len()].1;
+        assert_eq!(
+            preview_flips(state(&app), &cursor, hinted),
+            Some((best, flips)),
+            "{step} steps on from the hinted line"
+        );
+    }
+    // Another square starts at its first line.
+    if let Some(other) = pos.legal_cells().find(|c| *c != best) {
+        let cursor = Cursor {
+            square: Some(other),
+            ..Cursor::default()
+        };
+        let first = pos.flanked_lines(other)[0].1;
+        assert_eq!(
+            preview_flips(state(&app), &cursor, hinted),
+            Some((other, first))
+        );
+    }
+    let ply = state(&app).game.ply();
+    super::couch::type_move(&mut app, best);
+    assert_eq!(
+        state(&app).game.ply(),
+        ply + 1,
+        "the hinted move was played"
+    );
+    assert_eq!(
+        state(&app).game.moves().last(),
+        Some(&GridMove::Place {
+            cell: best,
+            line: Some(line)
+        })
+    );
+    // The hint lapses with the position, and so does its line.
+    app.update();
+    assert_eq!(*app.world().resource::<HintedLine>(), HintedLine(None));
+}
+
 /// A study search that fails (an error in the engine) is said to have failed: the hint, the
 /// evaluation bar and the review do not wait for scores that will not come.
 #[test]

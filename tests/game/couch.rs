@@ -76,7 +76,7 @@ fn hold(app: &mut App, code: KeyCode, frames: usize) {
 }
 
 /// Types a square's name and Enter, as a keyboard player places a disc.
-fn type_move(app: &mut App, square: Cell) {
+pub(super) fn type_move(app: &mut App, square: Cell) {
     tap(app, COLUMNS[usize::from(square.column)]);
     tap(app, ROWS[usize::from(square.row)]);
     tap(app, KeyCode::Enter);
