@@ -17,6 +17,7 @@ use crate::board::geometry::square_center;
 use crate::hud::game_over::GameOverPanel;
 use crate::i18n::{Language, Tr, Translations};
 use crate::menus::GameTextDraft;
+use crate::records::SaveFile;
 use crate::rules::Match;
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::{Cursor, Cursors};
@@ -214,7 +215,7 @@ fn report_state(
     names: Query<&Name>,
     review: Res<GameReview>,
     shown: Res<ShownScores>,
-    (count, draft): (Res<EndCount>, Res<GameTextDraft>),
+    (count, draft, save): (Res<EndCount>, Res<GameTextDraft>, Res<SaveFile>),
     cursors: Res<Cursors>,
     mut last: Local<String>,
 ) {
@@ -244,7 +245,7 @@ fn report_state(
         .filter(|_| state.reviewing)
         .map_or("-".to_string(), |m| m.best.to_string());
     let line = format!(
-        "STATE lang={} size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{} draft={}",
+        "STATE lang={} size={} ply={} black={} white={} status={} busy={} thinking={} counting={} menu={:?} game_over_panel={} legal={} board={} moves={} focus={} names={}|{} reviewing={} analysis={}/{} mistakes={} ghost={} hint={} cursors={}|{} draft={} saving={}",
         translations.language().code(),
         pos.size().side(),
         state.game.ply(),
@@ -294,6 +295,8 @@ fn report_state(
         } else {
             word(&draft.0)
         },
+        // Whether this window keeps the autosave (not where another window or tab does).
+        save.keeps_a_save(),
     );
     if *last != line {
         emit(&line);

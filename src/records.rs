@@ -22,8 +22,12 @@ pub(super) fn plugin(app: &mut App) {
     }
     let other_window = app.world_mut().resource_mut::<SaveFile>().claim() == Claim::HeldElsewhere;
     let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
+    let other = match cfg!(target_arch = "wasm32") {
+        true => "save-other-tab",
+        false => "save-other-window",
+    };
     let notices: Vec<Msg> = other_window
-        .then(|| Msg::new("save-other-window"))
+        .then(|| Msg::new(other))
         .into_iter()
         .chain(notice)
         .collect();
@@ -46,6 +50,27 @@ pub struct SaveFile {
     lock: Option<Arc<File>>,
 }
 
+/// What the page found when it asked for the tab's Web Lock on the save (web/page.js): no
+/// lock API (an older browser, a page not served from a secure origin) leaves the save as it
+/// was.
+#[cfg(target_arch = "wasm32")]
+fn browser_claim() -> Claim {
+    match crate::web::page::save_claim().as_deref() {
+        Ok("held") => Claim::Held,
+        Ok("elsewhere") => Claim::HeldElsewhere,
+        Ok(_) => Claim::Unlocked,
+        Err(why) => {
+            warn!("no lock on the save: {why}");
+            Claim::Unlocked
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn browser_claim() -> Claim {
+    Claim::Unlocked
+}
+
 /// What [`SaveFile::claim`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Claim {
@@ -53,7 +78,7 @@ pub enum Claim {
     Held,
     /// Another window of the game holds it: this one keeps no save.
     HeldElsewhere,
-    /// No lock could be taken (no save, the browser's storage, a file system without
+    /// No lock could be taken (no save, a browser without Web Locks, a file system without
     /// locks, a folder that cannot be made): the save is used as it was.
     Unlocked,
 }
@@ -208,14 +233,32 @@ impl SaveFile {
     }
 
     /// Makes this window the save's only writer: a lock on `NAME.lock` beside the save
-    /// file, held until the game ends (the system lets go of it after a crash too). Where
-    /// another window of the game holds it, this one keeps no save: two windows writing one
+    /// file, held until the game ends (the system lets go of it after a crash too); in the
+    /// browser a Web Lock the page took for its tab before the game started. Where another
+    /// window (or tab) of the game holds it, this one keeps no save: two windows writing one
     /// save would each overwrite the other's game, and the next start would offer only the
     /// last one written. The game then starts with a notice saying so.
     pub fn claim(&mut self) -> Claim {
-        let Some(UserText::File(path)) = &self.place else {
-            return Claim::Unlocked;
+        let claim = match &self.place {
+            Some(UserText::File(path)) => {
+                let path = path.clone();
+                self.claim_file(&path)
+            }
+            Some(UserText::Browser(_)) => browser_claim(),
+            None => Claim::Unlocked,
         };
+        if claim == Claim::HeldElsewhere {
+            self.place = None;
+        }
+        claim
+    }
+
+    /// Whether this window reads and writes a save (not when another holds it, or in tests).
+    pub fn keeps_a_save(&self) -> bool {
+        self.place.is_some()
+    }
+
+    fn claim_file(&mut self, path: &std::path::Path) -> Claim {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(".lock");
         let lock_path = path.with_file_name(name);
@@ -241,10 +284,7 @@ impl SaveFile {
                 self.lock = Some(Arc::new(file));
                 Claim::Held
             }
-            Err(TryLockError::WouldBlock) => {
-                self.place = None;
-                Claim::HeldElsewhere
-            }
+            Err(TryLockError::WouldBlock) => Claim::HeldElsewhere,
             Err(TryLockError::Error(e)) => {
                 warn!("no lock on {}: {e}", lock_path.display());
                 Claim::Unlocked

@@ -204,12 +204,13 @@ fn every_message_formats_in_every_language_with_its_arguments() {
 /// The messages drawn on two lines or more, on purpose. A message written right after one of
 /// them in a file can swallow its second line (Fluent reads an indented line as more of the
 /// message above), so that one says two things and the other loses half: this list catches it.
-const MULTI_LINE: [&str; 7] = [
+const MULTI_LINE: [&str; 8] = [
     "estimate-even",
     "estimate-failed",
     "estimate-lead",
     "estimate-with-komi",
     "link-not-opened",
+    "save-other-tab",
     "save-other-window",
     "shelf-entry",
 ];

@@ -90,6 +90,35 @@
   const isControlFlow = (error) =>
     String((error && error.message) || error).includes('Using exceptions for control flow');
 
+  // --- The save's one writer ----------------------------------------------------------
+
+  // Two tabs of the game writing one autosave would each overwrite the other's game, and the
+  // next visit would offer only the last one written (src/records.rs). So the first tab
+  // holds a Web Lock on the save for as long as it is open, and a tab that cannot get it
+  // keeps no save and says so. The lock is asked for while the game downloads, and waited
+  // for a moment: a reloaded tab's old page may let go of it only after the new one asks.
+  const claim = { state: 'unlocked' };
+  function claimSave() {
+    if (!navigator.locks) return Promise.resolve(); // an older browser or an insecure origin
+    const patience = new AbortController();
+    const timer = setTimeout(() => patience.abort(), 2000);
+    return new Promise((done) => {
+      navigator.locks.request('reversi/current.ggf', { signal: patience.signal }, () => {
+        clearTimeout(timer);
+        claim.state = 'held';
+        done();
+        return new Promise(() => {}); // held until the tab closes
+      }).catch((error) => {
+        claim.state = error && error.name === 'AbortError' ? 'elsewhere' : 'unlocked';
+        done();
+      });
+    });
+  }
+
+  function saveClaim() {
+    return claim.state;
+  }
+
   async function start(init, wasmUrl) {
     showLoading(t('web-loading'));
     if (!webgl2Available()) {
@@ -97,7 +126,9 @@
       return;
     }
     try {
+      const claimed = claimSave();
       const module = await fetchWithProgress(wasmUrl);
+      await claimed;
       showLoading(t('web-starting'), 1);
       await init({ module_or_path: module });
     } catch (error) {
@@ -358,7 +389,7 @@
   }
 
   const page = {
-    start, report, fragment, setFragment, setTitle, load, save, keys, remove, languages,
+    start, report, fragment, setFragment, setTitle, load, save, keys, remove, languages, saveClaim,
     state: null, states: [], squares: null, buttons: null, frames, failure: null,
     audioStates: () => (sound.context ? [sound.context.state] : []),
   };

@@ -208,6 +208,8 @@ save-stays-at = es bleibt unter { $place } ({ $why })
 save-not-resumed = Das gespeicherte Spiel konnte nicht fortgesetzt werden: { $why }; { $kept }.
 save-other-window = Ein anderes Reversi-Fenster ist offen und bewahrt das laufende Spiel auf:
     Spiele in diesem Fenster werden nicht Zug um Zug gespeichert (Esc, dann „Spiel speichern“, bewahrt eines auf).
+save-other-tab = Reversi ist in einem anderen Tab offen, der das laufende Spiel aufbewahrt:
+    Spiele in diesem Tab werden nicht Zug um Zug gespeichert (Esc, dann „Spiel speichern“, bewahrt eines auf).
 
 ## Spiele aus Links, eingefügtem Text und der Zwischenablage
 not-a-game-empty = es ist kein Text vorhanden

@@ -206,6 +206,8 @@ save-stays-at = it stays at { $place } ({ $why })
 save-not-resumed = The saved game could not be resumed: { $why }; { $kept }.
 save-other-window = Another Reversi window is open and keeps the game in progress:
     games in this window are not saved as you play (Esc, then Save game, keeps one).
+save-other-tab = Reversi is open in another tab, which keeps the game in progress:
+    games in this tab are not saved as you play (Esc, then Save game, keeps one).
 
 ## Games from links, pasted text and the clipboard
 not-a-game-empty = there is no text

@@ -206,6 +206,8 @@ save-stays-at = sigue en { $place } ({ $why })
 save-not-resumed = No se pudo reanudar la partida guardada: { $why }; { $kept }.
 save-other-window = Hay otra ventana de Reversi abierta que guarda la partida en curso:
     las partidas de esta ventana no se guardan jugada a jugada (Esc y luego «Guardar partida» guarda una).
+save-other-tab = Reversi está abierto en otra pestaña, que guarda la partida en curso:
+    las partidas de esta pestaña no se guardan jugada a jugada (Esc y luego «Guardar partida» guarda una).
 
 ## Partidas desde enlaces, texto pegado y el portapapeles
 not-a-game-empty = no hay texto

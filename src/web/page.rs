@@ -23,6 +23,8 @@ extern "C" {
     fn js_keys(prefix: &str) -> Result<Vec<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = remove)]
     fn js_remove(key: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = saveClaim)]
+    fn js_save_claim() -> Result<String, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = languages)]
     fn js_languages() -> Result<Vec<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = think)]
@@ -100,6 +102,13 @@ pub fn keys(prefix: &str) -> Result<Vec<String>, String> {
 /// Removes the `localStorage` entry `key`.
 pub fn remove(key: &str) -> Result<(), String> {
     js_remove(key).map_err(why)
+}
+
+/// What the page found when it asked for the save's Web Lock before the game started:
+/// `held` (this tab writes the save), `elsewhere` (another tab of the game does) or
+/// `unlocked` (no lock API here).
+pub fn save_claim() -> Result<String, String> {
+    js_save_claim().map_err(why)
 }
 
 /// Hands a search request line to the worker; its reply comes back under `id`.

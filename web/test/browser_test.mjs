@@ -3,7 +3,8 @@
 // square on the canvas, waits for the flip and the computer's reply, and checks every square
 // of the screenshot against the game's own board. Then: a link with moves in its fragment
 // opens that game; a malformed one says so and starts a new game; saved settings are read
-// from localStorage; games saved by name are listed, opened and written in localStorage;
+// from localStorage; a second tab leaves the first one's autosave alone; games saved by name
+// are listed, opened and written in localStorage;
 // and while the strongest level searches (in the AI's Web Worker) the
 // page keeps drawing frames, measured against an idle stretch of the same length.
 //
@@ -393,6 +394,48 @@ async function savedSettings(browser, base) {
   await context.close();
 }
 
+// Two tabs of the game: the first keeps the autosave (a Web Lock, web/page.js); the second
+// says so on its menu (looked at in web-second-tab.png) and writes nothing over the first
+// one's game; the first, reloaded, keeps the save still (its old page let go of the lock).
+async function secondTab(browser, base) {
+  console.log('a second tab');
+  const first = await openPage(browser, `${base}/`);
+  let s = await waitFor(first.page, 'the new-game menu', (t) => t.menu === 'NewGame' && settled(t));
+  check(s.saving === 'true', `the first tab keeps no save: ${JSON.stringify(s)}`);
+  await first.page.keyboard.press('Enter');
+  await waitFor(first.page, 'the game to start', (t) => t.menu === 'None' && settled(t));
+  await clickSquare(first.page, 'f5');
+  const played = await waitFor(first.page, "the move and the computer's reply",
+    (t) => t.ply === '2' && settled(t));
+  const saved = () => window.localStorage.getItem('reversi/current.ggf') || '';
+  const kept = await first.page.evaluate(saved);
+  check(kept.includes('B[F5]'), `the first tab's save reads ${JSON.stringify(kept)}`);
+  // The first tab waits in the background, shrunk to a few pixels, so that two games
+  // drawing at full size do not share the two cores' software renderer.
+  await first.page.setViewportSize({ width: 64, height: 64 });
+  const second = await openPage(browser, `${base}/`, { context: first.context });
+  s = await waitFor(second.page, "the second tab's menu", (t) => t.menu === 'NewGame' && settled(t));
+  check(s.saving === 'false', `the second tab keeps the save as well: ${JSON.stringify(s)}`);
+  await shoot(second.page, 'web-second-tab.png');
+  await second.page.keyboard.press('Enter');
+  await waitFor(second.page, 'the game to start', (t) => t.menu === 'None' && settled(t));
+  await clickSquare(second.page, 'd3');
+  s = await waitFor(second.page, "the move and the computer's reply",
+    (t) => t.ply === '2' && settled(t));
+  const after = await second.page.evaluate(saved);
+  check(after === kept, `after ${s.moves} in the second tab the save reads ${JSON.stringify(after)}`);
+  console.log(`  the second tab says another keeps the game, and ${s.moves} there left its save alone`);
+  await second.page.close();
+  await first.page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  await first.page.reload();
+  // The address bar holds the game, so the reloaded tab opens it again.
+  s = await waitFor(first.page, 'the first tab, reloaded', (t) => settled(t), START_TIMEOUT);
+  check(s.saving === 'true' && s.moves === played.moves,
+    `reloaded, the first tab: ${JSON.stringify(s)}`);
+  console.log(`  reloaded, the first tab has ${s.moves} again and keeps the save`);
+  await first.context.close();
+}
+
 // A German browser: the loader, the game and the tab's title speak German, and a move is
 // played with the status line in German (looked at in web-german.png).
 async function germanBrowser(browser, base) {
@@ -675,7 +718,7 @@ async function main() {
   const browser = await chromium.launch(LAUNCH);
   let log = [];
   try {
-    const checks = { playAMove, openLinks, savedSettings, germanBrowser, savedGames,
+    const checks = { playAMove, openLinks, savedSettings, secondTab, germanBrowser, savedGames,
       strongestLevelInTheWorker, offlineSecondVisit };
     for (const [name, run] of Object.entries(checks)) {
       if (args.only && args.only !== name) continue;
