@@ -182,6 +182,7 @@ mod browser {
     use crate::rules::{Match, ResumeRequest};
     use crate::schedule::GameSet;
     use crate::state::menu::Menu;
+    use crate::state::notice::Toast;
     use crate::web::page;
 
     pub(crate) fn plugin(app: &mut App) {
@@ -220,7 +221,9 @@ mod browser {
     fn open_link(
         mut linked: ResMut<LinkedGame>,
         saved: Res<SavedGame>,
+        notice: Res<SaveNotice>,
         mut resume: MessageWriter<ResumeRequest>,
+        mut toasts: MessageWriter<Toast>,
         mut menu: ResMut<NextState<Menu>>,
     ) {
         let Some(game) = linked.0.take() else {
@@ -232,8 +235,13 @@ mod browser {
             setup,
             keep_save,
         });
-        // The link's game is what the player came for: show it, not the title menu.
+        // The link's game is what the player came for: show it, not the title menu, and
+        // what the menu would have said about the save (another tab keeps it, or it could
+        // not be read) over it.
         menu.set(Menu::None);
+        for message in &notice.0 {
+            toasts.write(Toast(message.clone()));
+        }
     }
 
     /// After every change the fragment follows the whole game (replacing, not adding,

@@ -426,6 +426,17 @@ async function secondTab(browser, base) {
   check(after === kept, `after ${s.moves} in the second tab the save reads ${JSON.stringify(after)}`);
   console.log(`  the second tab says another keeps the game, and ${s.moves} there left its save alone`);
   await second.page.close();
+  // A link opened in another tab starts its game at once, with the menu's word as a notice.
+  const linked = await openPage(browser, `${base}/#d3`, { context: first.context });
+  s = await waitFor(linked.page, 'the linked game', (t) => t.moves.startsWith('d3') && settled(t));
+  check(s.saving === 'false', `a linked game in another tab keeps the save: ${JSON.stringify(s)}`);
+  const said = () => linked.log.some((line) => line.includes('Reversi is open in another tab'));
+  for (let i = 0; i < 50 && !said(); i++) await linked.page.waitForTimeout(100);
+  check(said(), `no notice that another tab keeps the game:\n  ${linked.log.slice(-10).join('\n  ')}`);
+  await shoot(linked.page, 'web-second-tab-link.png');
+  check(await linked.page.evaluate(saved) === kept, 'the linked game wrote over the first tab\'s');
+  console.log('  a link opened in another tab says so in a notice and leaves the save alone');
+  await linked.page.close();
   await first.page.setViewportSize({ width: WIDTH, height: HEIGHT });
   await first.page.reload();
   // The address bar holds the game, so the reloaded tab opens it again.
