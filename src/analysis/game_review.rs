@@ -15,12 +15,15 @@ use crate::i18n::Msg;
 use crate::rules::{Match, ReviewRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::cursors::HintedLine;
 use crate::theme::palette::{self, side_name};
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GameReview>()
-        .add_systems(Update, review_finished_game.in_set(super::study::Wishes));
+    app.init_resource::<GameReview>().add_systems(
+        Update,
+        (review_finished_game, point_to_better_line).in_set(super::study::Wishes),
+    );
 }
 
 pub fn presentation(app: &mut App) {
@@ -517,6 +520,23 @@ fn graph(
             .arg("white", side_name(colors, Side::White)),
     ))
     .insert(TextFont::from_font_size(14.0));
+}
+
+/// While the review shows a mistake under the one-line rule, a cursor on the better move's
+/// square (the see-through disc) starts at the better line, as on a hinted square (the hints
+/// keep [`HintedLine`] outside the review).
+fn point_to_better_line(
+    state: Res<Match>,
+    review: Res<GameReview>,
+    mut hinted: ResMut<HintedLine>,
+) {
+    if !state.reviewing {
+        return;
+    }
+    let better = review
+        .mistake_at(state.game.ply())
+        .and_then(|m| m.best_line.map(|line| (m.best, line)));
+    hinted.set_if_neq(HintedLine(better));
 }
 
 /// The better move, as a see-through disc of the mover's colour on its square.

@@ -95,8 +95,11 @@ fn choose_scores(
             }
         }
     }
-    // A cursor on the hinted square starts at the hinted line.
-    hinted.set_if_neq(HintedLine(next.best.zip(next.best_line)));
+    // A cursor on the hinted square starts at the hinted line (in a review, at the better
+    // line of the mistake shown: game_review).
+    if !state.reviewing {
+        hinted.set_if_neq(HintedLine(next.best.zip(next.best_line)));
+    }
     if *shown != next {
         *shown = next;
     }

@@ -530,6 +530,26 @@ fn a_one_line_games_last_moves_are_reviewed_line_by_line() {
         worse_line,
         "no line played worse than its square's best: a weak test"
     );
+    // Looking at a mistake, a cursor on the better move's square (the see-through disc)
+    // starts at the better line, as on a hinted square; back at the end, at no line.
+    use reversi::state::cursors::HintedLine;
+    let shown = review.mistakes.iter().map(|&i| &review.moves[i]);
+    let (ply, better) = shown
+        .filter_map(|m| Some((m.ply, (m.best, m.best_line?))))
+        .next()
+        .expect("no mistake with a better line");
+    let mut app = app;
+    app.world_mut().write_message(ReviewRequest::Jump(ply));
+    app.update();
+    assert!(state(&app).reviewing);
+    assert_eq!(
+        *app.world().resource::<HintedLine>(),
+        HintedLine(Some(better))
+    );
+    app.world_mut()
+        .write_message(ReviewRequest::Jump(game.moves().len()));
+    app.update();
+    assert_eq!(*app.world().resource::<HintedLine>(), HintedLine(None));
 }
 
 #[test]
