@@ -237,7 +237,8 @@ mod browser {
         });
         // The link's game is what the player came for: show it, not the title menu, and
         // what the menu would have said about the save (another tab keeps it, or it could
-        // not be read) over it.
+        // not be read) over it. There is one such notice at most (another tab's lock keeps
+        // the save unread), so the newest-only notices lose nothing.
         menu.set(Menu::None);
         for message in &notice.0 {
             toasts.write(Toast(message.clone()));

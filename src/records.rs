@@ -20,13 +20,14 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
         app.insert_resource(SaveFile::default_location());
     }
-    let other_window = app.world_mut().resource_mut::<SaveFile>().claim() == Claim::HeldElsewhere;
+    let held_elsewhere = app.world_mut().resource_mut::<SaveFile>().claim() == Claim::HeldElsewhere;
     let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
-    let other = match cfg!(target_arch = "wasm32") {
-        true => "save-other-tab",
-        false => "save-other-window",
+    let other = if cfg!(target_arch = "wasm32") {
+        "save-other-tab"
+    } else {
+        "save-other-window"
     };
-    let notices: Vec<Msg> = other_window
+    let notices: Vec<Msg> = held_elsewhere
         .then(|| Msg::new(other))
         .into_iter()
         .chain(notice)

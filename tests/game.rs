@@ -838,7 +838,8 @@ fn a_second_window_does_not_overwrite_the_first_windows_save() {
     let notices = &second.world().resource::<SaveNotice>().0;
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(
-        english(&notices[0]).contains("not saved as you play"),
+        english(&notices[0]).contains("window is open")
+            && english(&notices[0]).contains("not saved as you play"),
         "{}",
         english(&notices[0])
     );

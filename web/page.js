@@ -46,6 +46,7 @@
   }
 
   function fail(text) {
+    releaseSave();
     const box = byId('loading');
     if (!box) return;
     box.classList.remove('done');
@@ -97,22 +98,43 @@
   // holds a Web Lock on the save for as long as it is open, and a tab that cannot get it
   // keeps no save and says so. The lock is asked for while the game downloads, and waited
   // for a moment: a reloaded tab's old page may let go of it only after the new one asks.
-  const claim = { state: 'unlocked' };
+  // The lock's name is the save's localStorage key (src/user_files.rs: `reversi/NAME`).
+  const claim = { state: 'unlocked', decided: false, release: null };
+  function decide(state) {
+    if (claim.decided) return false;
+    claim.decided = true;
+    claim.state = state;
+    return true;
+  }
   function claimSave() {
     if (!navigator.locks) return Promise.resolve(); // an older browser or an insecure origin
     const patience = new AbortController();
-    const timer = setTimeout(() => patience.abort(), 2000);
     return new Promise((done) => {
-      navigator.locks.request('reversi/current.ggf', { signal: patience.signal }, () => {
+      const timer = setTimeout(() => patience.abort(), 2000);
+      const settle = (state) => {
         clearTimeout(timer);
-        claim.state = 'held';
+        const first = decide(state);
         done();
-        return new Promise(() => {}); // held until the tab closes
-      }).catch((error) => {
-        claim.state = error && error.name === 'AbortError' ? 'elsewhere' : 'unlocked';
-        done();
-      });
+        return first;
+      };
+      try {
+        navigator.locks.request('reversi/current.ggf', { signal: patience.signal }, () => {
+          // Granted after the game was told otherwise (a browser that rejected on the
+          // abort first): let go at once, the game keeps no save.
+          if (!settle('held')) return undefined;
+          return new Promise((release) => { claim.release = release; }); // until the tab closes
+        }).catch(() => settle(patience.signal.aborted ? 'elsewhere' : 'unlocked'));
+      } catch {
+        settle('unlocked'); // a lock API that throws: save as without one
+      }
     });
+  }
+
+  // A tab whose game failed to start or crashed keeps nothing: it lets the save go, so that
+  // the next tab is not told another keeps the game.
+  function releaseSave() {
+    if (claim.release) claim.release();
+    claim.release = null;
   }
 
   function saveClaim() {
@@ -128,8 +150,8 @@
     try {
       const claimed = claimSave();
       const module = await fetchWithProgress(wasmUrl);
-      await claimed;
       showLoading(t('web-starting'), 1);
+      await claimed;
       await init({ module_or_path: module });
     } catch (error) {
       if (!isControlFlow(error)) fail(t('web-start-failed', { why: error }));

@@ -202,7 +202,7 @@ save-stays-at = továbbra is itt van: { $place } ({ $why })
 save-not-resumed = A mentett játszmát nem lehetett folytatni: { $why }; { $kept }.
 save-other-window = Egy másik Reversi-ablak is nyitva van, és az őrzi a folyamatban lévő játszmát:
     ebben az ablakban a játszmák nem mentődnek lépésről lépésre (Esc, majd „Játszma mentése” megőriz egyet).
-save-other-tab = A Reversi egy másik lapon is nyitva van, és az őrzi a folyamatban lévő játszmát:
+save-other-tab = A Reversi egy másik lapon is nyitva van, és az a lap őrzi a folyamatban lévő játszmát:
     ezen a lapon a játszmák nem mentődnek lépésről lépésre (Esc, majd „Játszma mentése” megőriz egyet).
 
 ## Játszmák hivatkozásból, beillesztett szövegből és a vágólapról

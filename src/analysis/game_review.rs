@@ -15,7 +15,7 @@ use crate::i18n::Msg;
 use crate::rules::{Match, ReviewRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
-use crate::state::cursors::HintedLine;
+use crate::state::cursors::{Cursors, HintedLine};
 use crate::theme::palette::{self, side_name};
 use crate::theme::widgets;
 
@@ -529,6 +529,7 @@ fn point_to_better_line(
     state: Res<Match>,
     review: Res<GameReview>,
     mut hinted: ResMut<HintedLine>,
+    mut cursors: ResMut<Cursors>,
 ) {
     if !state.reviewing {
         return;
@@ -536,7 +537,9 @@ fn point_to_better_line(
     let better = review
         .mistake_at(state.game.ply())
         .and_then(|m| m.best_line.map(|line| (m.best, line)));
-    hinted.set_if_neq(HintedLine(better));
+    if hinted.0 != better {
+        HintedLine::update(&mut hinted, &mut cursors, HintedLine(better));
+    }
 }
 
 /// The better move, as a see-through disc of the mover's colour on its square.

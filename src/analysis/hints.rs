@@ -10,7 +10,7 @@ use reversi_engine::{Direction, FlipRule};
 use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
 use crate::settings::Settings;
-use crate::state::cursors::HintedLine;
+use crate::state::cursors::{Cursors, HintedLine};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
@@ -55,7 +55,7 @@ fn choose_scores(
     mut requests: MessageReader<HintRequest>,
     mut hint: ResMut<Hint>,
     mut shown: ResMut<ShownScores>,
-    mut hinted: ResMut<HintedLine>,
+    (mut hinted, mut cursors): (ResMut<HintedLine>, ResMut<Cursors>),
     mut analysis: ResMut<Analysis>,
     state: Res<Match>,
     settings: Res<Settings>,
@@ -98,7 +98,10 @@ fn choose_scores(
     // A cursor on the hinted square starts at the hinted line (in a review, at the better
     // line of the mistake shown: game_review).
     if !state.reviewing {
-        hinted.set_if_neq(HintedLine(next.best.zip(next.best_line)));
+        let next = HintedLine(next.best.zip(next.best_line));
+        if *hinted != next {
+            HintedLine::update(&mut hinted, &mut cursors, next);
+        }
     }
     if *shown != next {
         *shown = next;

@@ -23,14 +23,14 @@ impl Cursor {
     pub fn chosen_line(&self, pos: &GridPosition, hinted: HintedLine) -> Option<(Direction, u128)> {
         let square = self.square?;
         let lines = pos.flanked_lines(square);
+        if lines.is_empty() {
+            return None;
+        }
         let first = match hinted.0 {
             Some((cell, line)) if cell == square => lines.iter().position(|l| l.0 == line),
             _ => None,
         };
-        let count = lines.len().max(1);
-        lines
-            .get((first.unwrap_or(0) + self.line_choice) % count)
-            .copied()
+        Some(lines[(first.unwrap_or(0) + self.line_choice) % lines.len()])
     }
 }
 
@@ -39,6 +39,30 @@ impl Cursor {
 /// placing plays the hint, and L or a right click steps on to the other lines from there.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HintedLine(pub Option<(Cell, Direction)>);
+
+impl HintedLine {
+    /// Makes `next` the hinted line. A cursor on a square whose starting line this moves
+    /// (the old hinted square or the new one) starts afresh at the new start: the steps taken
+    /// with L counted from the old one and would now land on another line than the one seen.
+    pub fn update(hinted: &mut HintedLine, cursors: &mut Cursors, next: HintedLine) {
+        if *hinted == next {
+            return;
+        }
+        let moved = |square: Option<Cell>| {
+            square.is_some()
+                && [hinted.0, next.0]
+                    .iter()
+                    .flatten()
+                    .any(|h| Some(h.0) == square)
+        };
+        for cursor in &mut cursors.0 {
+            if moved(cursor.square) {
+                cursor.line_choice = 0;
+            }
+        }
+        *hinted = next;
+    }
+}
 
 /// One cursor per side, so two people at one machine each keep their own place on the board.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]

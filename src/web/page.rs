@@ -106,7 +106,8 @@ pub fn remove(key: &str) -> Result<(), String> {
 
 /// What the page found when it asked for the save's Web Lock before the game started:
 /// `held` (this tab writes the save), `elsewhere` (another tab of the game does) or
-/// `unlocked` (no lock API here).
+/// `unlocked` (no lock API here, or the browser refused the request). The lock is named
+/// after the save's key (`reversi/current.ggf`).
 pub fn save_claim() -> Result<String, String> {
     js_save_claim().map_err(why)
 }

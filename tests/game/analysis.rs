@@ -227,8 +227,20 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         keep_save: false,
     });
     app.update();
+    // The player points at the square and picks its second line (L) before asking.
+    use reversi::state::cursors::Cursors;
+    let side = state(&app).to_move().unwrap();
+    let mut cursors = app.world_mut().resource_mut::<Cursors>();
+    (
+        cursors.of_mut(side).square,
+        cursors.of_mut(side).line_choice,
+    ) = (Some(best), 1);
     app.world_mut().write_message(HintRequest);
     wait_until(&mut app, "the hint", |app| shown(app).best.is_some());
+    // The hint's line is where that cursor starts again, so the steps taken before it do
+    // not land on another line than the one now lifted.
+    let cursor = *app.world().resource::<Cursors>().of(side);
+    assert_eq!((cursor.square, cursor.line_choice), (Some(best), 0));
     assert_eq!(
         (shown(&app).best, shown(&app).best_line),
         (Some(best), Some(line))
