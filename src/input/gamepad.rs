@@ -5,11 +5,10 @@
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
-use super::placement::{acting_side, move_cursor, request_placement};
-use crate::rules::{Match, PlaceRequest};
+use super::placement::{Placing, acting_side, move_cursor};
+use crate::rules::Match;
 use crate::schedule::GameSet;
-use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursors, HintedLine, ViewTurn};
+use crate::state::cursors::{Cursors, ViewTurn};
 use crate::state::devices::{Device, Repeat, Seats, pad_direction};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
@@ -29,10 +28,8 @@ fn pads(
     seats: Res<Seats>,
     series: Res<Series>,
     mut cursors: ResMut<Cursors>,
-    hinted: Res<HintedLine>,
     state: Res<Match>,
-    animation: Res<BoardAnimation>,
-    mut requests: MessageWriter<PlaceRequest>,
+    mut placing: Placing,
 ) {
     if state.reviewing {
         return;
@@ -50,15 +47,7 @@ fn pads(
         }
         if pad.just_pressed(GamepadButton::South) && cursor.square.is_some() {
             cursor.visible = true;
-            request_placement(
-                &state,
-                cursor,
-                *hinted,
-                source,
-                &animation,
-                &time,
-                &mut requests,
-            );
+            placing.request(&state, cursor, source);
         }
     }
 }

@@ -7,11 +7,10 @@
 use bevy::prelude::*;
 use reversi_engine::grid::Cell;
 
-use super::placement::{acting_side, move_cursor, request_placement};
-use crate::rules::{Match, PlaceRequest};
+use super::placement::{Placing, acting_side, move_cursor};
+use crate::rules::Match;
 use crate::schedule::GameSet;
-use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursors, HintedLine, ViewTurn};
+use crate::state::cursors::{Cursors, ViewTurn};
 use crate::state::devices::{Device, Repeat, Seats, command_held};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
@@ -85,10 +84,8 @@ fn keys(
     seats: Res<Seats>,
     series: Res<Series>,
     state: Res<Match>,
-    hinted: Res<HintedLine>,
-    animation: Res<BoardAnimation>,
     time: Res<Time>,
-    mut requests: MessageWriter<PlaceRequest>,
+    mut placing: Placing,
 ) {
     if state.reviewing {
         return; // the arrows and Enter step through the record (hud::review)
@@ -160,14 +157,6 @@ fn keys(
     let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];
     if place.iter().any(|k| input.just_pressed(*k)) && cursor.square.is_some() {
         cursor.visible = true;
-        request_placement(
-            &state,
-            cursor,
-            *hinted,
-            source,
-            &animation,
-            &time,
-            &mut requests,
-        );
+        placing.request(&state, cursor, source);
     }
 }

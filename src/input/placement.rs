@@ -1,6 +1,7 @@
 //! What every device does with the board cursor: move it, decide whose it is, and turn "place
 //! here" into a request for the rules. A new game hides the cursors.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use reversi_engine::grid::{BoardSize, Cell};
 use reversi_engine::{Color as Side, FlipRule};
@@ -67,34 +68,37 @@ pub fn acting_side(
     (side, Source::Human)
 }
 
-/// Turns "place here" from any device into a request, with the chosen line if the rules need
-/// one. Refusals (occupied, not your turn) are for the rules to announce.
-pub fn request_placement(
-    state: &Match,
-    cursor: &Cursor,
-    hinted: HintedLine,
-    source: Source,
-    animation: &BoardAnimation,
-    time: &Time,
-    requests: &mut MessageWriter<PlaceRequest>,
-) {
-    let Some(square) = cursor.square else { return };
-    if state.to_move().is_none() {
-        return; // the game is over: Enter and A belong to the result panel's buttons
+/// What every device's system needs to turn "place here" into a request.
+#[derive(SystemParam)]
+pub struct Placing<'w> {
+    hinted: Res<'w, HintedLine>,
+    animation: Res<'w, BoardAnimation>,
+    time: Res<'w, Time>,
+    requests: MessageWriter<'w, PlaceRequest>,
+}
+
+impl Placing<'_> {
+    /// Turns "place here" from any device into a request, with the chosen line if the rules
+    /// need one. Refusals (occupied, not your turn) are for the rules to announce.
+    pub fn request(&mut self, state: &Match, cursor: &Cursor, source: Source) {
+        let Some(square) = cursor.square else { return };
+        if state.to_move().is_none() {
+            return; // the game is over: Enter and A belong to the result panel's buttons
+        }
+        if self.animation.is_busy(&self.time) {
+            return; // the board is still moving: the click would be ahead of the picture
+        }
+        let pos = state.game.current();
+        let mut line = None;
+        if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
+            line = cursor.chosen_line(pos, *self.hinted).map(|l| l.0);
+        }
+        self.requests.write(PlaceRequest {
+            square,
+            line,
+            source,
+        });
     }
-    if animation.is_busy(time) {
-        return; // the board is still moving: the click would be ahead of the picture
-    }
-    let pos = state.game.current();
-    let mut line = None;
-    if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
-        line = cursor.chosen_line(pos, hinted).map(|l| l.0);
-    }
-    requests.write(PlaceRequest {
-        square,
-        line,
-        source,
-    });
 }
 
 /// A new game starts with no cursor on the board: each player's appears when they first

@@ -6,13 +6,12 @@ use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 
-use super::placement::{acting_side, request_placement};
+use super::placement::{Placing, acting_side};
 use crate::board::squares::BoardSquare;
-use crate::rules::{Match, PlaceRequest};
+use crate::rules::Match;
 use crate::schedule::GameSet;
-use crate::state::animation::BoardAnimation;
 use crate::state::clicks::{Clicks, MouseClick};
-use crate::state::cursors::{Cursors, HintedLine};
+use crate::state::cursors::Cursors;
 use crate::state::devices::{Device, Seats};
 use crate::state::series::Series;
 
@@ -62,12 +61,9 @@ fn click(
     squares: Query<&BoardSquare>,
     mut cursors: ResMut<Cursors>,
     state: Res<Match>,
-    hinted: Res<HintedLine>,
     seats: Res<Seats>,
     series: Res<Series>,
-    animation: Res<BoardAnimation>,
-    time: Res<Time>,
-    mut requests: MessageWriter<PlaceRequest>,
+    mut placing: Placing,
 ) {
     let mut clicked: Vec<(Entity, PointerButton)> =
         clicks.read().map(|c| (c.entity, c.button)).collect();
@@ -91,15 +87,7 @@ fn click(
             PointerButton::Primary => {
                 placed = true;
                 cursor.square = Some(sq.0);
-                request_placement(
-                    &state,
-                    cursor,
-                    *hinted,
-                    source,
-                    &animation,
-                    &time,
-                    &mut requests,
-                );
+                placing.request(&state, cursor, source);
             }
             PointerButton::Secondary => cursor.line_choice += 1,
             PointerButton::Middle => {}

@@ -7,7 +7,7 @@ use reversi::analysis::hints::{HintRequest, ShownScores};
 use reversi::analysis::study::{STUDY_DEPTH, STUDY_SOLVE};
 use reversi_engine::grid::{GridBoard, parse_grid_board, variant_perfect_max, variant_scores};
 use reversi_engine::search::NoClock;
-use reversi_engine::search::remote::{ScoreRequest, Variant};
+use reversi_engine::search::remote::{ScoreReply, ScoreRequest, Variant};
 use std::sync::atomic::AtomicBool;
 
 use super::*;
@@ -42,6 +42,20 @@ fn engine_scores(board: GridBoard) -> Vec<(Cell, i32)> {
         .answer(&AtomicBool::new(false), &NoClock)
         .unwrap()
         .scores
+}
+
+/// The engine's own answer for a position under a variant whose tree is not Othello's, as
+/// the game's study search asks it (exact, each square by its best line).
+fn variant_answer(pos: &GridPosition) -> ScoreReply {
+    let request = ScoreRequest {
+        board: pos.board(),
+        depth: STUDY_DEPTH,
+        solve_empties: STUDY_SOLVE,
+        scoring: pos.rules().scoring,
+        book: false,
+        variant: Variant::of(pos),
+    };
+    request.answer(&AtomicBool::new(false), &NoClock).unwrap()
 }
 
 #[test]
@@ -142,15 +156,7 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
             !shown(app).moves.is_empty()
         });
         let pos = *state(&app).game.current();
-        let request = ScoreRequest {
-            board: pos.board(),
-            depth: STUDY_DEPTH,
-            solve_empties: STUDY_SOLVE,
-            scoring: rules.scoring,
-            book: false,
-            variant: Variant::of(&pos),
-        };
-        let expected = request.answer(&AtomicBool::new(false), &NoClock).unwrap();
+        let expected = variant_answer(&pos);
         assert!(expected.exact && shown(&app).exact, "{rules:?}");
         assert!(!shown(&app).unavailable);
         assert_eq!(shown(&app).moves, expected.scores, "{rules:?}");
@@ -205,15 +211,7 @@ fn the_hinted_square_starts_at_the_hinted_line() {
             if !matches!(pos.status(), Status::ToMove(_)) {
                 return None;
             }
-            let request = ScoreRequest {
-                board: pos.board(),
-                depth: STUDY_DEPTH,
-                solve_empties: STUDY_SOLVE,
-                scoring: rules.scoring,
-                book: false,
-                variant: Variant::of(&pos),
-            };
-            let reply = request.answer(&AtomicBool::new(false), &NoClock).unwrap();
+            let reply = variant_answer(&pos);
             let lines = pos.flanked_lines(reply.scores[0].0);
             (lines.len() > 1 && Some(lines[0].0) != reply.best_line).then_some((game, reply))
         })
