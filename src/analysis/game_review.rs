@@ -537,9 +537,7 @@ fn point_to_better_line(
     let better = review
         .mistake_at(state.game.ply())
         .and_then(|m| m.best_line.map(|line| (m.best, line)));
-    if hinted.0 != better {
-        HintedLine::update(&mut hinted, &mut cursors, HintedLine(better));
-    }
+    HintedLine::update(&mut hinted, &mut cursors, HintedLine(better));
 }
 
 /// The better move, as a see-through disc of the mover's colour on its square.

@@ -98,10 +98,8 @@ fn choose_scores(
     // A cursor on the hinted square starts at the hinted line (in a review, at the better
     // line of the mistake shown: game_review).
     if !state.reviewing {
-        let next = HintedLine(next.best.zip(next.best_line));
-        if *hinted != next {
-            HintedLine::update(&mut hinted, &mut cursors, next);
-        }
+        let line = HintedLine(next.best.zip(next.best_line));
+        HintedLine::update(&mut hinted, &mut cursors, line);
     }
     if *shown != next {
         *shown = next;

@@ -44,8 +44,13 @@ impl HintedLine {
     /// Makes `next` the hinted line. A cursor on a square whose starting line this moves
     /// (the old hinted square or the new one) starts afresh at the new start: the steps taken
     /// with L counted from the old one and would now land on another line than the one seen.
-    pub fn update(hinted: &mut HintedLine, cursors: &mut Cursors, next: HintedLine) {
-        if *hinted == next {
+    /// Nothing is touched (nor marked changed) while the line stays the same.
+    pub fn update(
+        hinted: &mut ResMut<HintedLine>,
+        cursors: &mut ResMut<Cursors>,
+        next: HintedLine,
+    ) {
+        if **hinted == next {
             return;
         }
         let moved = |square: Option<Cell>| {
@@ -60,7 +65,7 @@ impl HintedLine {
                 cursor.line_choice = 0;
             }
         }
-        *hinted = next;
+        **hinted = next;
     }
 }
 
