@@ -555,7 +555,7 @@ fn invites_a_move(app: &App) -> (bool, bool) {
     use reversi::analysis::hints::ShownScores;
     use reversi::board::markers::preview_flips;
     use reversi::hud::scoreboard::status_line;
-    use reversi::state::cursors::{Cursor, HintedLine};
+    use reversi::state::cursors::{Cursor, HintedLines};
     let state = state(app);
     let legal = state.game.current().legal_cells().next();
     let cursor = Cursor {
@@ -570,7 +570,7 @@ fn invites_a_move(app: &App) -> (bool, bool) {
         &ShownScores::default(),
     ));
     (
-        preview_flips(state, &cursor, HintedLine::default()).is_some(),
+        preview_flips(state, &cursor, &HintedLines::default()).is_some(),
         line.contains("play on"),
     )
 }

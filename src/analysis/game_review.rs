@@ -15,7 +15,7 @@ use crate::i18n::Msg;
 use crate::rules::{Match, ReviewRequest, komi_words, whole_record};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
-use crate::state::cursors::{Cursors, HintedLine};
+use crate::state::cursors::{Cursors, HintedLines};
 use crate::theme::palette::{self, side_name};
 use crate::theme::widgets;
 
@@ -181,7 +181,7 @@ fn review_finished_game(
         else {
             continue;
         };
-        let (mover, best_line) = (pos.to_move(), scores.best_line);
+        let (mover, best_line) = (pos.to_move(), scores.best_line());
         // Under the one-line rule a square's score is that of its best line; the line played
         // is judged by the exact value of the position it led to.
         let played_score = if pos.rules().flips == FlipRule::ChooseOneLine {
@@ -524,11 +524,11 @@ fn graph(
 
 /// While the review shows a mistake under the one-line rule, a cursor on the better move's
 /// square (the see-through disc) starts at the better line, as on a hinted square (the hints
-/// keep [`HintedLine`] outside the review).
+/// keep [`HintedLines`] outside the review).
 fn point_to_better_line(
     state: Res<Match>,
     review: Res<GameReview>,
-    mut hinted: ResMut<HintedLine>,
+    mut hinted: ResMut<HintedLines>,
     mut cursors: ResMut<Cursors>,
 ) {
     if !state.reviewing {
@@ -537,7 +537,8 @@ fn point_to_better_line(
     let better = review
         .mistake_at(state.game.ply())
         .and_then(|m| m.best_line.map(|line| (m.best, line)));
-    HintedLine::update(&mut hinted, &mut cursors, HintedLine(better));
+    let better = HintedLines(better.into_iter().collect());
+    HintedLines::update(&mut hinted, &mut cursors, better);
 }
 
 /// The better move, as a see-through disc of the mover's colour on its square.

@@ -10,7 +10,7 @@ use reversi_engine::{Direction, FlipRule};
 use super::study::{Analysis, Priority, analysable};
 use crate::rules::Match;
 use crate::settings::Settings;
-use crate::state::cursors::{Cursors, HintedLine};
+use crate::state::cursors::{Cursors, HintedLines};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
@@ -55,7 +55,7 @@ fn choose_scores(
     mut requests: MessageReader<HintRequest>,
     mut hint: ResMut<Hint>,
     mut shown: ResMut<ShownScores>,
-    (mut hinted, mut cursors): (ResMut<HintedLine>, ResMut<Cursors>),
+    (mut hinted, mut cursors): (ResMut<HintedLines>, ResMut<Cursors>),
     mut analysis: ResMut<Analysis>,
     state: Res<Match>,
     settings: Res<Settings>,
@@ -71,12 +71,13 @@ fn choose_scores(
     let asked = all || hint.generation.is_some();
     let pos = state.game.current();
     let mut next = ShownScores::default();
+    let mut lines = Vec::new();
     if asked {
         let failed = analysis.failed(pos);
         match analysis.want(pos, Priority::Hint) {
             Some(scores) => {
                 next.best = scores.best().map(|b| b.0);
-                next.best_line = scores.best_line;
+                next.best_line = scores.best_line();
                 next.exact = scores.exact;
                 next.book = scores.book;
                 next.moves = if all {
@@ -84,6 +85,13 @@ fn choose_scores(
                 } else {
                     scores.best().into_iter().collect()
                 };
+                let shown = |cell: Cell| next.moves.iter().any(|m| m.0 == cell);
+                lines = scores
+                    .lines
+                    .iter()
+                    .filter(|l| shown(l.0))
+                    .copied()
+                    .collect();
             }
             None if failed => next.failed = true,
             None if analysable(pos) => next.waiting = true,
@@ -95,11 +103,11 @@ fn choose_scores(
             }
         }
     }
-    // A cursor on the hinted square starts at the hinted line (in a review, at the better
-    // line of the mistake shown: game_review).
+    // A cursor on a scored square starts at the line its score is of: the hinted square at
+    // the hinted line, every square while all the scores are shown (in a review, the better
+    // move's square at the better line of the mistake shown: game_review).
     if !state.reviewing {
-        let line = HintedLine(next.best.zip(next.best_line));
-        HintedLine::update(&mut hinted, &mut cursors, line);
+        HintedLines::update(&mut hinted, &mut cursors, HintedLines(lines));
     }
     if *shown != next {
         *shown = next;

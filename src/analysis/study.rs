@@ -85,9 +85,9 @@ pub struct Scores {
     pub exact: bool,
     /// The opening book's scores (deep searches backed up through its lines).
     pub book: bool,
-    /// The line to flip with the best move, under the one-line rule (whose squares are
-    /// scored by their best lines).
-    pub best_line: Option<Direction>,
+    /// Under the one-line rule, whose squares are scored by their best lines: each square's
+    /// best line (the one its score is the value of).
+    pub lines: Vec<(Cell, Direction)>,
 }
 
 /// Black's result for an estimate `v` of Black's final disc difference (hundredths of a
@@ -142,6 +142,16 @@ impl Scores {
     /// The score of the move on `square`.
     pub fn of(&self, square: Cell) -> Option<i32> {
         self.moves.iter().find(|m| m.0 == square).map(|m| m.1)
+    }
+
+    /// The line `square`'s score is the value of, under the one-line rule.
+    pub fn line_of(&self, square: Cell) -> Option<Direction> {
+        self.lines.iter().find(|l| l.0 == square).map(|l| l.1)
+    }
+
+    /// The line to flip with the best move, under the one-line rule.
+    pub fn best_line(&self) -> Option<Direction> {
+        self.line_of(self.best()?.0)
     }
 }
 
@@ -306,7 +316,7 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
             moves: reply.scores,
             exact: reply.exact,
             book: reply.book,
-            best_line: reply.best_line,
+            lines: reply.lines,
         });
         if let Err(why) = &result {
             warn!("a study search failed: {why}");

@@ -15,7 +15,7 @@ use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursor, Cursors, HintedLine};
+use crate::state::cursors::{Cursor, Cursors, HintedLines};
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -202,8 +202,9 @@ fn update_last_move(
 }
 
 /// The discs the hovered placement would flip (with the chosen line in the one-line variant).
-/// `hinted`: the line the hint names, where a cursor on its square starts.
-pub fn preview_flips(state: &Match, cursor: &Cursor, hinted: HintedLine) -> Option<(Cell, u128)> {
+/// `hinted`: the lines the hint or the move scores name, where a cursor on their squares
+/// starts.
+pub fn preview_flips(state: &Match, cursor: &Cursor, hinted: &HintedLines) -> Option<(Cell, u128)> {
     let sq = cursor.square?;
     if !state.human_may_place() {
         return None;
@@ -223,7 +224,7 @@ fn update_preview(
     ai: Res<AiThinking>,
     count: Res<EndCount>,
     cursors: Res<Cursors>,
-    hinted: Res<HintedLine>,
+    hinted: Res<HintedLines>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
     assets: Option<Res<MarkerAssets>>,
@@ -246,7 +247,7 @@ fn update_preview(
     } else {
         state
             .to_move()
-            .and_then(|side| preview_flips(&state, cursors.of(side), *hinted))
+            .and_then(|side| preview_flips(&state, cursors.of(side), &hinted))
     };
     if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
         let announced = ai.announced().filter(|_| !busy);

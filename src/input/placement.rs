@@ -9,7 +9,7 @@ use reversi_engine::{Color as Side, FlipRule};
 use crate::rules::{BoardReset, Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
 use crate::state::animation::BoardAnimation;
-use crate::state::cursors::{Cursor, Cursors, HintedLine, ViewTurn};
+use crate::state::cursors::{Cursor, Cursors, HintedLines, ViewTurn};
 use crate::state::devices::{Device, Seats};
 use crate::state::series::Series;
 
@@ -71,7 +71,7 @@ pub fn acting_side(
 /// What every device's system needs to turn "place here" into a request.
 #[derive(SystemParam)]
 pub struct Placing<'w> {
-    hinted: Res<'w, HintedLine>,
+    hinted: Res<'w, HintedLines>,
     animation: Res<'w, BoardAnimation>,
     time: Res<'w, Time>,
     requests: MessageWriter<'w, PlaceRequest>,
@@ -91,7 +91,7 @@ impl Placing<'_> {
         let pos = state.game.current();
         let mut line = None;
         if pos.rules().flips == FlipRule::ChooseOneLine && !pos.in_free_opening() {
-            line = cursor.chosen_line(pos, *self.hinted).map(|l| l.0);
+            line = cursor.chosen_line(pos, &self.hinted).map(|l| l.0);
         }
         self.requests.write(PlaceRequest {
             square,

@@ -18,50 +18,55 @@ pub struct Cursor {
 impl Cursor {
     /// The line a placement on the cursor's square flips under the one-line rule, and the
     /// discs it flips: the square's flanked lines in compass order, `line_choice` steps on
-    /// from the hinted line on the hinted square and from the first elsewhere. None where
-    /// the square flanks nothing.
-    pub fn chosen_line(&self, pos: &GridPosition, hinted: HintedLine) -> Option<(Direction, u128)> {
+    /// from the square's hinted line where it has one and from the first elsewhere. None
+    /// where the square flanks nothing.
+    pub fn chosen_line(
+        &self,
+        pos: &GridPosition,
+        hinted: &HintedLines,
+    ) -> Option<(Direction, u128)> {
         let square = self.square?;
         let lines = pos.flanked_lines(square);
         if lines.is_empty() {
             return None;
         }
-        let first = match hinted.0 {
-            Some((cell, line)) if cell == square => lines.iter().position(|l| l.0 == line),
-            _ => None,
-        };
+        let first = hinted
+            .start(square)
+            .and_then(|start| lines.iter().position(|l| l.0 == start));
         Some(lines[(first.unwrap_or(0) + self.line_choice) % lines.len()])
     }
 }
 
-/// The line the shown hint names for its square under the one-line rule (the analysis keeps
-/// it up to date): a cursor on that square starts at it, so pointing at the hinted move and
-/// placing plays the hint, and L or a right click steps on to the other lines from there.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct HintedLine(pub Option<(Cell, Direction)>);
+/// The lines the shown hint or move scores name under the one-line rule, square by square
+/// (each square's score is the value of its best line; the analysis keeps them up to date):
+/// a cursor on such a square starts at its line, so pointing at a scored move and placing
+/// plays the move the score is of, and L or a right click steps on to the other lines from
+/// there.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct HintedLines(pub Vec<(Cell, Direction)>);
 
-impl HintedLine {
-    /// Makes `next` the hinted line. A cursor on a square whose starting line this moves
-    /// (the old hinted square or the new one) starts afresh at the new start: the steps taken
-    /// with L counted from the old one and would now land on another line than the one seen.
-    /// Nothing is touched (nor marked changed) while the line stays the same.
+impl HintedLines {
+    /// The line a cursor on `square` starts at, where one is hinted.
+    pub fn start(&self, square: Cell) -> Option<Direction> {
+        self.0.iter().find(|h| h.0 == square).map(|h| h.1)
+    }
+
+    /// Makes `next` the hinted lines. A cursor on a square whose starting line this moves
+    /// starts afresh at the new start: the steps taken with L counted from the old one and
+    /// would now land on another line than the one seen. Nothing is touched (nor marked
+    /// changed) while the lines stay the same.
     pub fn update(
-        hinted: &mut ResMut<HintedLine>,
+        hinted: &mut ResMut<HintedLines>,
         cursors: &mut ResMut<Cursors>,
-        next: HintedLine,
+        next: HintedLines,
     ) {
         if **hinted == next {
             return;
         }
-        let moved = |square: Option<Cell>| {
-            square.is_some()
-                && [hinted.0, next.0]
-                    .iter()
-                    .flatten()
-                    .any(|h| Some(h.0) == square)
-        };
         for cursor in &mut cursors.0 {
-            if moved(cursor.square) {
+            if let Some(square) = cursor.square
+                && hinted.start(square) != next.start(square)
+            {
                 cursor.line_choice = 0;
             }
         }

@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<menu::Menu>()
         .init_resource::<devices::Seats>()
         .init_resource::<cursors::Cursors>()
-        .init_resource::<cursors::HintedLine>()
+        .init_resource::<cursors::HintedLines>()
         .init_resource::<cursors::ViewTurn>()
         .init_resource::<animation::BoardAnimation>()
         .init_resource::<series::Series>()

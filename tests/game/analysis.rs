@@ -163,10 +163,10 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
         assert_eq!(shown(&app).moves.len(), pos.legal_cells().count());
         // The status line names the best move, with its line under the one-line rule (and
         // how to choose one).
-        assert_eq!(shown(&app).best_line, expected.best_line);
+        assert_eq!(shown(&app).best_line, expected.best_line());
         let best = GridMove::Place {
             cell: expected.scores[0].0,
-            line: expected.best_line,
+            line: expected.best_line(),
         };
         let settings = app.world().resource::<Settings>();
         let status = english(&status_line(state(&app), settings, false, shown(&app)));
@@ -176,20 +176,18 @@ fn variants_off_othellos_tree_get_exact_hints_near_the_end() {
     }
 }
 
-/// Under the one-line rule the hint names a line as well as a square; a cursor on the hinted
-/// square starts at that line, so the preview lifts the hinted line's discs, typing the square
-/// and Enter plays it, and L steps on to the square's other lines from there.
-#[test]
-fn the_hinted_square_starts_at_the_hinted_line() {
-    use reversi::board::markers::preview_flips;
-    use reversi::state::cursors::{Cursor, HintedLine};
-    let rules = Rules {
+fn one_line() -> Rules {
+    Rules {
         flips: reversi_engine::FlipRule::ChooseOneLine,
         ..Rules::default()
-    };
+    }
+}
+
+/// A one-line game, played at random (the same games each run) to where the variant's exact
+/// search scores its moves, whose position and scores pass `wanted`.
+fn one_line_endgame(wanted: impl Fn(&GridPosition, &ScoreReply) -> bool) -> (GridGame, ScoreReply) {
+    let rules = one_line();
     let most = variant_perfect_max(&rules);
-    // A game, played at random, whose best move near the end flanks several lines and is best
-    // by another than the first in compass order (where the cursor would start unhinted).
     let mut seed = 0x9e37_79b9_u32;
     let mut random = move |n: usize| {
         seed ^= seed << 13;
@@ -197,7 +195,7 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         seed ^= seed << 5;
         seed as usize % n
     };
-    let (game, reply) = (0..200)
+    (0..200)
         .find_map(|_| {
             let mut game = GridGame::new(EIGHT, rules);
             while game.current().empties().count_ones() > most {
@@ -212,11 +210,88 @@ fn the_hinted_square_starts_at_the_hinted_line() {
                 return None;
             }
             let reply = variant_answer(&pos);
-            let lines = pos.flanked_lines(reply.scores[0].0);
-            (lines.len() > 1 && Some(lines[0].0) != reply.best_line).then_some((game, reply))
+            wanted(&pos, &reply).then_some((game, reply))
         })
-        .expect("no random game had such a best move");
-    let (best, line) = (reply.scores[0].0, reply.best_line.unwrap());
+        .expect("no random game had such a position")
+}
+
+/// Under the one-line rule with every move's score shown, each square's score is its best
+/// line's: a cursor on any scored square starts at that line, so the preview lifts the discs
+/// the score is of, and placing there plays that line, not the square's first.
+#[test]
+fn with_all_scores_shown_each_square_starts_at_its_scored_line() {
+    use reversi::board::markers::preview_flips;
+    use reversi::state::cursors::{Cursor, Cursors, HintedLines};
+    // A square other than the best whose best line is not its first in compass order.
+    let other = |pos: &GridPosition, reply: &ScoreReply| {
+        reply.scores[1..].iter().map(|s| s.0).find(|&cell| {
+            let lines = pos.flanked_lines(cell);
+            lines.len() > 1 && Some(lines[0].0) != reply.line_of(cell)
+        })
+    };
+    let (game, reply) = one_line_endgame(|pos, reply| other(pos, reply).is_some());
+    let pos = *game.current();
+    let square = other(&pos, &reply).unwrap();
+    let line = reply.line_of(square).unwrap();
+    let setup = GameSetup::two_players(one_line());
+    let mut app = app_with(setup.clone());
+    app.world_mut().resource_mut::<Settings>().move_scores = true;
+    app.world_mut().write_message(ResumeRequest {
+        game,
+        setup,
+        keep_save: false,
+    });
+    wait_until(&mut app, "the move scores", |app| {
+        shown(app).moves.len() == reply.scores.len()
+    });
+    assert_eq!(shown(&app).moves, reply.scores);
+    let hinted = app.world().resource::<HintedLines>().clone();
+    assert_eq!(
+        hinted,
+        HintedLines(reply.lines.clone()),
+        "every square's line"
+    );
+    let cursor = Cursor {
+        square: Some(square),
+        ..Cursor::default()
+    };
+    let flips = pos.flanked_lines(square).into_iter().find(|l| l.0 == line);
+    assert_eq!(
+        preview_flips(state(&app), &cursor, &hinted),
+        Some((square, flips.unwrap().1)),
+        "the preview lifts the line scored on {square}"
+    );
+    let side = state(&app).to_move().unwrap();
+    app.world_mut()
+        .resource_mut::<Cursors>()
+        .of_mut(side)
+        .line_choice = 1;
+    super::couch::type_move(&mut app, square);
+    assert_eq!(
+        state(&app).game.moves().last(),
+        Some(&GridMove::Place {
+            cell: square,
+            line: Some(line)
+        }),
+        "the line whose score was shown was played"
+    );
+}
+
+/// Under the one-line rule the hint names a line as well as a square; a cursor on the hinted
+/// square starts at that line, so the preview lifts the hinted line's discs, typing the square
+/// and Enter plays it, and L steps on to the square's other lines from there.
+#[test]
+fn the_hinted_square_starts_at_the_hinted_line() {
+    use reversi::board::markers::preview_flips;
+    use reversi::state::cursors::{Cursor, HintedLines};
+    let rules = one_line();
+    // A game whose best move near the end flanks several lines and is best by another than
+    // the first in compass order (where the cursor would start unhinted).
+    let (game, reply) = one_line_endgame(|pos, reply| {
+        let lines = pos.flanked_lines(reply.scores[0].0);
+        lines.len() > 1 && Some(lines[0].0) != reply.best_line()
+    });
+    let (best, line) = (reply.scores[0].0, reply.best_line().unwrap());
     let setup = GameSetup::two_players(rules);
     let mut app = app_with(setup.clone());
     app.world_mut().write_message(ResumeRequest {
@@ -243,8 +318,8 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         (shown(&app).best, shown(&app).best_line),
         (Some(best), Some(line))
     );
-    let hinted = *app.world().resource::<HintedLine>();
-    assert_eq!(hinted, HintedLine(Some((best, line))));
+    let hinted = app.world().resource::<HintedLines>().clone();
+    assert_eq!(hinted, HintedLines(vec![(best, line)]));
     let pos = *state(&app).game.current();
     let lines = pos.flanked_lines(best);
     let k = lines.iter().position(|l| l.0 == line).unwrap();
@@ -256,7 +331,7 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         };
         let flips = lines[(k + step) % lines.len()].1;
         assert_eq!(
-            preview_flips(state(&app), &cursor, hinted),
+            preview_flips(state(&app), &cursor, &hinted),
             Some((best, flips)),
             "{step} steps on from the hinted line"
         );
@@ -269,7 +344,7 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         };
         let first = pos.flanked_lines(other)[0].1;
         assert_eq!(
-            preview_flips(state(&app), &cursor, hinted),
+            preview_flips(state(&app), &cursor, &hinted),
             Some((other, first))
         );
     }
@@ -289,7 +364,10 @@ fn the_hinted_square_starts_at_the_hinted_line() {
     );
     // The hint lapses with the position, and so does its line.
     app.update();
-    assert_eq!(*app.world().resource::<HintedLine>(), HintedLine(None));
+    assert_eq!(
+        *app.world().resource::<HintedLines>(),
+        HintedLines::default()
+    );
 }
 
 /// A study search that fails (an error in the engine) is said to have failed: the hint, the
@@ -542,7 +620,7 @@ fn a_one_line_games_last_moves_are_reviewed_line_by_line() {
     );
     // Looking at a mistake, a cursor on the better move's square (the see-through disc)
     // starts at the better line, as on a hinted square; back at the end, at no line.
-    use reversi::state::cursors::HintedLine;
+    use reversi::state::cursors::HintedLines;
     let shown = review.mistakes.iter().map(|&i| &review.moves[i]);
     let (ply, better) = shown
         .filter_map(|m| Some((m.ply, (m.best, m.best_line?))))
@@ -553,13 +631,16 @@ fn a_one_line_games_last_moves_are_reviewed_line_by_line() {
     app.update();
     assert!(state(&app).reviewing);
     assert_eq!(
-        *app.world().resource::<HintedLine>(),
-        HintedLine(Some(better))
+        *app.world().resource::<HintedLines>(),
+        HintedLines(vec![better])
     );
     app.world_mut()
         .write_message(ReviewRequest::Jump(game.moves().len()));
     app.update();
-    assert_eq!(*app.world().resource::<HintedLine>(), HintedLine(None));
+    assert_eq!(
+        *app.world().resource::<HintedLines>(),
+        HintedLines::default()
+    );
 }
 
 #[test]
@@ -718,7 +799,7 @@ fn the_evaluation_bar_takes_no_squares_best_line_for_the_line_played() {
             moves: before.legal_cells().map(|c| (c, 300)).collect(),
             exact: true,
             book: false,
-            best_line: None,
+            lines: Vec::new(),
         };
         analysis.insert(before, scores);
         assert_eq!(analysis.black_estimate(&game, 1), expected, "{rules:?}");

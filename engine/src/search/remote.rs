@@ -378,18 +378,19 @@ const VARIANT_STUDY_NODE_LIMIT: u64 = 20_000_000;
 /// `exact` when every score is the final result under perfect play; `book` when they are the
 /// opening book's (whose deep searches beat the study search's). A position without a legal
 /// move gets an empty list. Reply line: `scores exact=1 f5=300 d6=-100`, with `book=1` after
-/// `exact=0` for the book's, and `line=ne` before the scores under the one-line rule.
+/// `exact=0` for the book's; under the one-line rule each square's score names the line it
+/// is the score of (`f5:ne=300`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreReply {
     /// Whether every score is exact (and the list complete).
     pub exact: bool,
     /// Whether the scores come from the opening book.
     pub book: bool,
-    /// The line to flip with the best move, under the one-line rule (whose squares are
-    /// scored by their best lines).
-    pub best_line: Option<Direction>,
     /// The legal moves and their scores, best first.
     pub scores: Vec<(Cell, i32)>,
+    /// Under the one-line rule, whose squares are scored by their best lines: each scored
+    /// square's best line (the one its score is the value of), in the scores' order.
+    pub lines: Vec<(Cell, Direction)>,
 }
 
 impl fmt::Display for ScoreRequest {
@@ -472,8 +473,8 @@ impl ScoreRequest {
         Ok(ScoreReply {
             exact: complete && empties <= self.solve_empties + 1,
             book: false,
-            best_line: None,
             scores,
+            lines: Vec::new(),
         })
     }
 
@@ -487,11 +488,11 @@ impl ScoreRequest {
         Some(ScoreReply {
             exact: false,
             book: true,
-            best_line: None,
             scores: moves
                 .into_iter()
                 .map(|(sq, v)| (board.size.cell(sq.index()), v * super::DISC))
                 .collect(),
+            lines: Vec::new(),
         })
     }
 }
@@ -520,16 +521,17 @@ fn variant_reply(pos: &GridPosition, stop: &AtomicBool) -> Result<ScoreReply, St
         }
     }
     best.sort_by_key(|&(cell, v, _)| best_first(cell, v));
-    let best_line = best.first().and_then(|b| b.2);
-    let scores = best
-        .into_iter()
-        .map(|(cell, v, _)| (cell, v * super::DISC))
-        .collect();
     Ok(ScoreReply {
         exact: true,
         book: false,
-        best_line,
-        scores,
+        scores: best
+            .iter()
+            .map(|&(cell, v, _)| (cell, v * super::DISC))
+            .collect(),
+        lines: best
+            .iter()
+            .filter_map(|&(cell, _, line)| Some((cell, line?)))
+            .collect(),
     })
 }
 
@@ -539,17 +541,27 @@ impl fmt::Display for ScoreReply {
         if self.book {
             f.write_str(" book=1")?;
         }
-        if let Some(line) = self.best_line {
-            write!(f, " line={line}")?;
-        }
-        for (sq, v) in &self.scores {
-            write!(f, " {sq}={v}")?;
+        for &(sq, v) in &self.scores {
+            match self.line_of(sq) {
+                Some(line) => write!(f, " {sq}:{line}={v}")?,
+                None => write!(f, " {sq}={v}")?,
+            }
         }
         Ok(())
     }
 }
 
 impl ScoreReply {
+    /// The line `square`'s score is the value of, under the one-line rule.
+    pub fn line_of(&self, square: Cell) -> Option<Direction> {
+        self.lines.iter().find(|l| l.0 == square).map(|l| l.1)
+    }
+
+    /// The line to flip with the best move, under the one-line rule.
+    pub fn best_line(&self) -> Option<Direction> {
+        self.line_of(self.scores.first()?.0)
+    }
+
     /// Reads a reply line; an `error` or `failed` reply or anything malformed is an `Err`
     /// with the reason.
     pub fn parse(line: &str) -> Result<ScoreReply, String> {
@@ -573,24 +585,26 @@ impl ScoreReply {
             _ => Err(format!("bad `{w}` in `{line}`")),
         });
         let book = book.transpose()?.unwrap_or(false);
-        let best_line = words.next_if(|w| w.starts_with("line=")).map(|w| {
-            w.strip_prefix("line=")
-                .and_then(Direction::from_name)
-                .ok_or_else(|| format!("bad `{w}` in `{line}`"))
-        });
-        let best_line = best_line.transpose()?;
-        let mut scores = Vec::new();
+        let (mut scores, mut lines) = (Vec::new(), Vec::new());
         for word in words {
-            let parsed = word
-                .split_once('=')
-                .and_then(|(sq, v)| Some((sq.parse::<Cell>().ok()?, v.parse::<i32>().ok()?)));
-            scores.push(parsed.ok_or_else(|| format!("bad score `{word}` in `{line}`"))?);
+            let bad = || format!("bad score `{word}` in `{line}`");
+            let (square, v) = word.split_once('=').ok_or_else(bad)?;
+            let (square, square_line) = match square.split_once(':') {
+                Some((square, name)) => (square, Some(Direction::from_name(name).ok_or_else(bad)?)),
+                None => (square, None),
+            };
+            let square = square.parse::<Cell>().map_err(|_| bad())?;
+            if scores.iter().any(|s: &(Cell, i32)| s.0 == square) {
+                return Err(format!("`{square}` scored twice in `{line}`"));
+            }
+            scores.push((square, v.parse::<i32>().map_err(|_| bad())?));
+            lines.extend(square_line.map(|l| (square, l)));
         }
         Ok(ScoreReply {
             exact,
             book,
-            best_line,
             scores,
+            lines,
         })
     }
 }
@@ -745,33 +759,42 @@ mod tests {
         let reply = ScoreReply {
             exact: true,
             book: false,
-            best_line: None,
             scores: vec![("f5".parse().unwrap(), 300), ("d6".parse().unwrap(), -100)],
+            lines: Vec::new(),
         };
         assert_eq!(reply.to_string(), "scores exact=1 f5=300 d6=-100");
         assert_eq!(ScoreReply::parse(&reply.to_string()), Ok(reply));
         let book = ScoreReply {
             exact: false,
             book: true,
-            best_line: None,
             scores: vec![("f5".parse().unwrap(), 0)],
+            lines: Vec::new(),
         };
         assert_eq!(book.to_string(), "scores exact=0 book=1 f5=0");
         assert_eq!(ScoreReply::parse(&book.to_string()), Ok(book));
         let lined = ScoreReply {
             exact: true,
             book: false,
-            best_line: Some(Direction::NorthEast),
-            scores: vec![("g5".parse().unwrap(), 400)],
+            scores: vec![("g5".parse().unwrap(), 400), ("c3".parse().unwrap(), -200)],
+            lines: vec![
+                ("g5".parse().unwrap(), Direction::NorthEast),
+                ("c3".parse().unwrap(), Direction::South),
+            ],
         };
-        assert_eq!(lined.to_string(), "scores exact=1 line=ne g5=400");
+        assert_eq!(lined.to_string(), "scores exact=1 g5:ne=400 c3:s=-200");
+        assert_eq!(lined.best_line(), Some(Direction::NorthEast));
+        assert_eq!(lined.line_of("c3".parse().unwrap()), Some(Direction::South));
         assert_eq!(ScoreReply::parse(&lined.to_string()), Ok(lined));
         for bad in [
             "",
             "scores",
             "scores exact=2",
             "scores exact=0 book=2 f5=0",
-            "scores exact=1 line=up g5=400",
+            "scores exact=1 line=ne g5=400",
+            "scores exact=1 g5:up=400",
+            "scores exact=1 g5:=400",
+            "scores exact=1 g5:ne:ne=400",
+            "scores exact=1 g5=400 g5=300",
             "scores exact=1 f5",
             "scores exact=0 z9=1",
         ] {
@@ -921,15 +944,18 @@ mod tests {
                 );
             }
             assert!(reply.scores.windows(2).all(|w| w[0].1 >= w[1].1), "{reply}");
-            // Under the one-line rule the reply names the best square's best line.
-            let best = GridMove::Place {
-                cell: reply.scores[0].0,
-                line: reply.best_line,
-            };
+            // Under the one-line rule the reply names each square's line whose value its
+            // score is.
             let one_line = rules.flips == crate::FlipRule::ChooseOneLine;
-            assert_eq!(reply.best_line.is_some(), one_line, "{tag}: {reply}");
-            let value = moves.iter().find(|(mv, _)| *mv == best).map(|m| m.1 * 100);
-            assert_eq!(value, Some(reply.scores[0].1), "{tag}: {reply}");
+            let lined = if one_line { cells } else { 0 };
+            assert_eq!(reply.lines.len(), lined, "{tag}: {reply}");
+            for &(cell, v) in &reply.scores {
+                let line = reply.line_of(cell);
+                let mv = GridMove::Place { cell, line };
+                let value = moves.iter().find(|(m, _)| *m == mv).map(|m| m.1 * 100);
+                assert_eq!(value, Some(v), "{tag} {cell}: {reply}");
+            }
+            assert_eq!(reply.best_line(), reply.line_of(reply.scores[0].0));
         }
         // The supplies go side to move first: with none left for the side to move it has
         // no placement to score; with none left for the other, it has.
