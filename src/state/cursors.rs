@@ -31,7 +31,7 @@ impl Cursor {
             return None;
         }
         let first = hinted
-            .start(square)
+            .start_of(square)
             .and_then(|start| lines.iter().position(|l| l.0 == start));
         Some(lines[(first.unwrap_or(0) + self.line_choice) % lines.len()])
     }
@@ -47,7 +47,7 @@ pub struct HintedLines(pub Vec<(Cell, Direction)>);
 
 impl HintedLines {
     /// The line a cursor on `square` starts at, where one is hinted.
-    pub fn start(&self, square: Cell) -> Option<Direction> {
+    pub fn start_of(&self, square: Cell) -> Option<Direction> {
         self.0.iter().find(|h| h.0 == square).map(|h| h.1)
     }
 
@@ -65,7 +65,7 @@ impl HintedLines {
         }
         for cursor in &mut cursors.0 {
             if let Some(square) = cursor.square
-                && hinted.start(square) != next.start(square)
+                && hinted.start_of(square) != next.start_of(square)
             {
                 cursor.line_choice = 0;
             }

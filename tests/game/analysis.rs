@@ -221,7 +221,7 @@ fn one_line_endgame(wanted: impl Fn(&GridPosition, &ScoreReply) -> bool) -> (Gri
 #[test]
 fn with_all_scores_shown_each_square_starts_at_its_scored_line() {
     use reversi::board::markers::preview_flips;
-    use reversi::state::cursors::{Cursor, Cursors, HintedLines};
+    use reversi::state::cursors::{Cursors, HintedLines};
     // A square other than the best whose best line is not its first in compass order.
     let other = |pos: &GridPosition, reply: &ScoreReply| {
         reply.scores[1..].iter().map(|s| s.0).find(|&cell| {
@@ -241,31 +241,34 @@ fn with_all_scores_shown_each_square_starts_at_its_scored_line() {
         setup,
         keep_save: false,
     });
+    app.update();
+    // The player points at the square and steps on a line (L) before the scores come.
+    let side = state(&app).to_move().unwrap();
+    let mut cursors = app.world_mut().resource_mut::<Cursors>();
+    (
+        cursors.of_mut(side).square,
+        cursors.of_mut(side).line_choice,
+    ) = (Some(square), 1);
     wait_until(&mut app, "the move scores", |app| {
         shown(app).moves.len() == reply.scores.len()
     });
     assert_eq!(shown(&app).moves, reply.scores);
+    // The square's start moved to its scored line, so the steps counted from the old start
+    // begin again there.
+    let cursor = *app.world().resource::<Cursors>().of(side);
+    assert_eq!((cursor.square, cursor.line_choice), (Some(square), 0));
     let hinted = app.world().resource::<HintedLines>().clone();
     assert_eq!(
         hinted,
         HintedLines(reply.lines.clone()),
         "every square's line"
     );
-    let cursor = Cursor {
-        square: Some(square),
-        ..Cursor::default()
-    };
     let flips = pos.flanked_lines(square).into_iter().find(|l| l.0 == line);
     assert_eq!(
         preview_flips(state(&app), &cursor, &hinted),
         Some((square, flips.unwrap().1)),
         "the preview lifts the line scored on {square}"
     );
-    let side = state(&app).to_move().unwrap();
-    app.world_mut()
-        .resource_mut::<Cursors>()
-        .of_mut(side)
-        .line_choice = 1;
     super::couch::type_move(&mut app, square);
     assert_eq!(
         state(&app).game.moves().last(),
