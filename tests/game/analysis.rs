@@ -215,6 +215,27 @@ fn one_line_endgame(wanted: impl Fn(&GridPosition, &ScoreReply) -> bool) -> (Gri
         .expect("no random game had such a position")
 }
 
+/// Two players resume `game` (a one-line game), with every move's score shown or not; the side
+/// to move's cursor points at `square` with one line stepped on (L). Returns the app and that
+/// side.
+fn resume_pointing(game: GridGame, square: Cell, move_scores: bool) -> (App, Side) {
+    use reversi::state::cursors::Cursors;
+    let setup = GameSetup::two_players(one_line());
+    let mut app = app_with(setup.clone());
+    app.world_mut().resource_mut::<Settings>().move_scores = move_scores;
+    app.world_mut().write_message(ResumeRequest {
+        game,
+        setup,
+        keep_save: false,
+    });
+    app.update();
+    let side = state(&app).to_move().unwrap();
+    let mut cursors = app.world_mut().resource_mut::<Cursors>();
+    let cursor = cursors.of_mut(side);
+    (cursor.square, cursor.line_choice) = (Some(square), 1);
+    (app, side)
+}
+
 /// Under the one-line rule with every move's score shown, each square's score is its best
 /// line's: a cursor on any scored square starts at that line, so the preview lifts the discs
 /// the score is of, and placing there plays that line, not the square's first.
@@ -233,22 +254,8 @@ fn with_all_scores_shown_each_square_starts_at_its_scored_line() {
     let pos = *game.current();
     let square = other(&pos, &reply).unwrap();
     let line = reply.line_of(square).unwrap();
-    let setup = GameSetup::two_players(one_line());
-    let mut app = app_with(setup.clone());
-    app.world_mut().resource_mut::<Settings>().move_scores = true;
-    app.world_mut().write_message(ResumeRequest {
-        game,
-        setup,
-        keep_save: false,
-    });
-    app.update();
     // The player points at the square and steps on a line (L) before the scores come.
-    let side = state(&app).to_move().unwrap();
-    let mut cursors = app.world_mut().resource_mut::<Cursors>();
-    (
-        cursors.of_mut(side).square,
-        cursors.of_mut(side).line_choice,
-    ) = (Some(square), 1);
+    let (mut app, side) = resume_pointing(game, square, true);
     wait_until(&mut app, "the move scores", |app| {
         shown(app).moves.len() == reply.scores.len()
     });
@@ -287,7 +294,6 @@ fn with_all_scores_shown_each_square_starts_at_its_scored_line() {
 fn the_hinted_square_starts_at_the_hinted_line() {
     use reversi::board::markers::preview_flips;
     use reversi::state::cursors::{Cursor, HintedLines};
-    let rules = one_line();
     // A game whose best move near the end flanks several lines and is best by another than
     // the first in compass order (where the cursor would start unhinted).
     let (game, reply) = one_line_endgame(|pos, reply| {
@@ -295,22 +301,9 @@ fn the_hinted_square_starts_at_the_hinted_line() {
         lines.len() > 1 && Some(lines[0].0) != reply.best_line()
     });
     let (best, line) = (reply.scores[0].0, reply.best_line().unwrap());
-    let setup = GameSetup::two_players(rules);
-    let mut app = app_with(setup.clone());
-    app.world_mut().write_message(ResumeRequest {
-        game,
-        setup,
-        keep_save: false,
-    });
-    app.update();
     // The player points at the square and picks its second line (L) before asking.
     use reversi::state::cursors::Cursors;
-    let side = state(&app).to_move().unwrap();
-    let mut cursors = app.world_mut().resource_mut::<Cursors>();
-    (
-        cursors.of_mut(side).square,
-        cursors.of_mut(side).line_choice,
-    ) = (Some(best), 1);
+    let (mut app, side) = resume_pointing(game, best, false);
     app.world_mut().write_message(HintRequest);
     wait_until(&mut app, "the hint", |app| shown(app).best.is_some());
     // The hint's line is where that cursor starts again, so the steps taken before it do
