@@ -1,6 +1,7 @@
 //! Speed of the learned evaluation on positions of random games (every phase), in
 //! nanoseconds per evaluation. `cargo bench -p reversi-engine --bench eval` (with the
-//! built-in weights, the default features). The sum of all evaluations is printed too, so
+//! built-in weights, the default features), or `... --bench eval -- FILE...` for weights
+//! files, timed one after the other in the same run. The sum of all evaluations is printed too, so
 //! that two builds can be checked to score alike.
 
 use reversi_engine::Board;
@@ -46,27 +47,54 @@ fn positions() -> Vec<Board> {
 }
 
 fn main() {
-    let Some(eval) = PatternEval::learned() else {
-        eprintln!("no built-in weights: build with the default features");
-        return;
+    // Weights files named after `--` are timed one after the other in the same run (so that
+    // their speeds compare); without any, the built-in weights.
+    let files: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let evals: Vec<(String, PatternEval)> = if files.is_empty() {
+        let Some(eval) = PatternEval::learned() else {
+            eprintln!("no built-in weights: build with the default features, or name a file");
+            return;
+        };
+        vec![("built-in weights".to_string(), eval.clone())]
+    } else {
+        let mut evals = Vec::new();
+        for file in files {
+            match std::fs::read(&file)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| PatternEval::from_bytes(&bytes).map_err(|e| e.to_string()))
+            {
+                Ok(eval) => evals.push((file, eval)),
+                Err(e) => {
+                    eprintln!("{file}: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        evals
     };
     let boards = positions();
-    let mut secs = Vec::with_capacity(REPEATS);
-    let mut sum = 0i64;
-    for _ in 0..REPEATS {
-        let start = Instant::now();
-        sum = boards
-            .iter()
-            .map(|b| i64::from(eval.evaluate(black_box(b))))
-            .sum();
-        secs.push(start.elapsed().as_secs_f64());
-        black_box(sum);
+    for (name, eval) in &evals {
+        let mut secs = Vec::with_capacity(REPEATS);
+        let mut sum = 0i64;
+        for _ in 0..REPEATS {
+            let start = Instant::now();
+            sum = boards
+                .iter()
+                .map(|b| i64::from(eval.evaluate(black_box(b))))
+                .sum();
+            secs.push(start.elapsed().as_secs_f64());
+            black_box(sum);
+        }
+        secs.sort_by(f64::total_cmp);
+        let ns = |s: f64| s * 1e9 / POSITIONS as f64;
+        println!(
+            "{name}: {POSITIONS} positions: {:.1} ns per evaluation best, {:.1} median (sum of \
+             scores {sum})",
+            ns(secs[0]),
+            ns(secs[REPEATS / 2])
+        );
     }
-    secs.sort_by(f64::total_cmp);
-    let ns = |s: f64| s * 1e9 / POSITIONS as f64;
-    println!(
-        "{POSITIONS} positions: {:.1} ns per evaluation best, {:.1} median (sum of scores {sum})",
-        ns(secs[0]),
-        ns(secs[REPEATS / 2])
-    );
 }

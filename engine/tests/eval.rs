@@ -179,3 +179,61 @@ fn searched_games_and_labels_train_reproducibly() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `train --networks BASE`: BASE's patterns kept as they are, a network fitted beside them for
+/// each asked-for phase (kept where it lowers the held-out error), resumable phase by phase
+/// with the same result; phases it cannot label are refused before any work.
+#[test]
+fn networks_are_fitted_beside_a_files_patterns_and_resume() {
+    let dir = std::env::temp_dir().join(format!("reversi-train-networks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (work, base) = (dir.join("work"), dir.join("base.bin"));
+    train(&work, &base);
+    let base_eval = PatternEval::from_bytes(&std::fs::read(&base).unwrap()).unwrap();
+    let out = dir.join("nets.bin");
+    let base_arg = base.to_str().unwrap();
+    let options = [
+        "--networks",
+        base_arg,
+        "--net-phases",
+        "0-1",
+        "--net-hidden",
+        "16",
+        "--net-epochs",
+        "3",
+    ];
+    let (ok, stderr) = run_train(&work, &out, &options);
+    assert!(ok, "{stderr}");
+    let bytes = std::fs::read(&out).unwrap();
+    let eval = PatternEval::from_bytes(&bytes).expect("the written weights load");
+    assert_eq!(eval.without_networks(), base_eval, "the patterns stay");
+    assert!((2..15).all(|phase| eval.network(phase).is_none()));
+    let done = std::fs::read_to_string(work.join("networks-done.txt")).unwrap();
+    assert!(done.ends_with(" 2"), "{done}");
+
+    // Interrupted after phase 0: the next run fits phase 1 only, to the same file.
+    std::fs::write(
+        work.join("networks-done.txt"),
+        format!("{} 1", done.rsplit_once(' ').unwrap().0),
+    )
+    .unwrap();
+    let (ok, again) = run_train(&work, &out, &options);
+    assert!(ok, "{again}");
+    assert!(
+        again.contains("resuming: networks fitted up to phase 0"),
+        "{again}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), bytes, "the same either way");
+
+    // Phases above --solve need a labeller; a phase range past the last phase is refused.
+    let mut unlabelled = options.to_vec();
+    unlabelled[3] = "0-5";
+    let (ok, stderr) = run_train(&work, &out, &unlabelled);
+    assert!(!ok);
+    assert!(stderr.contains("--labeller"), "{stderr}");
+    unlabelled[3] = "3-15";
+    let (ok, stderr) = run_train(&work, &out, &unlabelled);
+    assert!(!ok);
+    assert!(stderr.contains("--net-phases: `3-15`"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

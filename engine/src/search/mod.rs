@@ -17,6 +17,7 @@ mod eval;
 mod level;
 mod midgame;
 mod near;
+pub mod network;
 mod ordering;
 pub mod pattern;
 mod pool;

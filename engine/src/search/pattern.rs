@@ -7,6 +7,7 @@
 
 use super::Evaluate;
 use super::eval::neighbours;
+use super::network::{NetError, PhaseNet};
 use super::weights_coder;
 use crate::{Board, Square, Symmetry, bits};
 use std::fmt;
@@ -442,6 +443,8 @@ pub enum WeightsError {
     },
     /// The file ends early or holds more than it should.
     Corrupt(&'static str),
+    /// A phase's network cannot be read.
+    Network(NetError),
 }
 
 impl fmt::Display for WeightsError {
@@ -458,6 +461,7 @@ impl fmt::Display for WeightsError {
                 found.0, found.1, expected.0, expected.1
             ),
             WeightsError::Corrupt(what) => write!(f, "corrupt weights file: {what}"),
+            WeightsError::Network(e) => write!(f, "corrupt weights file: {e}"),
         }
     }
 }
@@ -482,8 +486,9 @@ const MAGIC: &[u8; 4] = b"RVPE";
 /// symbols as varints in version 3 after the web build's gzip -9, and 0.65 for version 2's
 /// phase-by-phase values. Version 3 wrote this version's symbols as runs of varints, version
 /// 2 the same units phase by phase, version 1 (the first generations' files) hundredths of a
-/// disc phase by phase. All four are read.
-const VERSION: u16 = 4;
+/// disc phase by phase. Version 5 adds, before the coded weights, the phases' networks
+/// ([`PhaseNet`]): their count, then each one's phase and weights. All five are read.
+const VERSION: u16 = 5;
 /// The weights' step, in hundredths of a disc: eight hundredths. Fitted weights are rounded
 /// to it, so most weights take one byte where they took two and the web build downloads
 /// 0.65 MiB of weights with gzip instead of 0.96 MiB; the evaluation's error and strength did
@@ -499,7 +504,7 @@ fn to_unit(hundredths: f32) -> i16 {
         * WEIGHT_UNIT
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+pub(super) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
         v >>= 7;
@@ -522,13 +527,18 @@ fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
     Err(WeightsError::Corrupt("a number too long"))
 }
 
+/// A varint at `data[*at..]`, `None` where the data ends inside it or it is too long.
+pub(super) fn read_varint(data: &[u8], at: &mut usize) -> Option<u64> {
+    get_varint(data, at).ok()
+}
+
 /// `v` with its sign in the lowest bit, so that small negative numbers stay short varints.
-fn zigzag(v: i32) -> u32 {
+pub(super) fn zigzag(v: i32) -> u32 {
     ((v << 1) ^ (v >> 31)) as u32
 }
 
 /// The number [`zigzag`] made `z` from.
-fn unzigzag(z: u32) -> i32 {
+pub(super) fn unzigzag(z: u32) -> i32 {
     ((z >> 1) as i32) ^ -((z & 1) as i32)
 }
 
@@ -582,14 +592,17 @@ fn get_runs(
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternEval {
     weights: Vec<i16>,
+    /// Each phase's network beside the patterns, where it has one.
+    nets: Vec<Option<PhaseNet>>,
 }
 
 impl fmt::Debug for PatternEval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let used = self.weights.iter().filter(|&&w| w != 0).count();
+        let nets = self.nets.iter().flatten().count();
         write!(
             f,
-            "PatternEval({used} of {} weights set)",
+            "PatternEval({used} of {} weights set, {nets} networks)",
             self.weights.len()
         )
     }
@@ -612,6 +625,7 @@ impl PatternEval {
     pub fn zero() -> PatternEval {
         PatternEval {
             weights: vec![0; PHASES * Layout::get().phase_len()],
+            nets: vec![None; PHASES],
         }
     }
 
@@ -673,6 +687,24 @@ impl PatternEval {
         self.spread_shared(phase);
     }
 
+    /// The network of `phase`, if it has one.
+    pub fn network(&self, phase: usize) -> Option<&PhaseNet> {
+        self.nets[phase].as_ref()
+    }
+
+    /// Gives `phase` the network `net` beside its patterns (or none).
+    pub fn set_network(&mut self, phase: usize, net: Option<PhaseNet>) {
+        self.nets[phase] = net;
+    }
+
+    /// The same patterns without any network (what the networks are fitted beside).
+    pub fn without_networks(&self) -> PatternEval {
+        PatternEval {
+            weights: self.weights.clone(),
+            nets: vec![None; PHASES],
+        }
+    }
+
     /// The largest of [`WEIGHT_UNIT`], 4, 2 and 1 hundredths of a disc that every weight is a
     /// multiple of: the unit the file form stores them in.
     pub fn unit(&self) -> i16 {
@@ -691,6 +723,7 @@ impl PatternEval {
                 .iter()
                 .map(|&w| to_unit(f32::from(w)))
                 .collect(),
+            nets: self.nets.clone(),
         }
     }
 
@@ -707,6 +740,13 @@ impl PatternEval {
         put_varint(&mut out, PHASES as u64);
         put_varint(&mut out, Layout::get().phase_len() as u64);
         put_varint(&mut out, unit as u64);
+        put_varint(&mut out, self.nets.iter().flatten().count() as u64);
+        for (phase, net) in self.nets.iter().enumerate() {
+            if let Some(net) = net {
+                put_varint(&mut out, phase as u64);
+                net.write(&mut out);
+            }
+        }
         // Only shared entries are stored (copies are restored on reading), and most entries
         // are configurations never seen in training: an all-zero entry costs almost nothing.
         let layout = Layout::get();
@@ -764,6 +804,24 @@ impl PatternEval {
                 _ => return Err(WeightsError::Corrupt("a weight unit out of range")),
             }
         };
+        let mut nets = vec![None; PHASES];
+        if version >= 5 {
+            let count = get_varint(data, &mut at)?;
+            if count > PHASES as u64 {
+                return Err(WeightsError::Corrupt("more networks than phases"));
+            }
+            let mut last = None;
+            for _ in 0..count {
+                let phase = get_varint(data, &mut at)?;
+                // Ascending phases: none out of range, none twice.
+                if phase >= PHASES as u64 || last.is_some_and(|l| phase <= l) {
+                    return Err(WeightsError::Corrupt("a network's phase out of order"));
+                }
+                last = Some(phase);
+                let net = PhaseNet::read(data, &mut at).map_err(WeightsError::Network)?;
+                nets[phase as usize] = Some(net);
+            }
+        }
         let too_large = || WeightsError::Corrupt("a weight too large");
         let mut stored = vec![0i16; phases * phase_len];
         if version < 3 {
@@ -816,6 +874,7 @@ impl PatternEval {
         for phase in 0..PHASES {
             eval.spread_shared(phase);
         }
+        eval.nets = nets;
         Ok(eval)
     }
 
@@ -829,18 +888,22 @@ impl PatternEval {
     /// The evaluation with both sides' move counts already made, the patterns read by
     /// multiplication (the portable build).
     #[inline(always)]
-    fn evaluate_with(&self, board: &Board, moves: (u32, u32)) -> i32 {
+    fn evaluate_with(&self, board: &Board, masks: (u64, u64)) -> i32 {
+        let moves = (masks.0.count_ones(), masks.1.count_ones());
         let layout = Layout::get();
         let mut features = [0u32; 64];
         let features = &mut features[..layout.instances()];
         layout.raw_entries_with(board, moves, features);
-        self.sum(layout, board, moves, features)
+        self.sum(layout, board, masks, features)
     }
 
-    /// The weights of `features` (the table entries of `board`) and the scalar terms.
+    /// The weights of `features` (the table entries of `board`), the scalar terms and the
+    /// phase's network (`masks`: both sides' legal moves).
     #[inline(always)]
-    fn sum(&self, layout: &Layout, board: &Board, moves: (u32, u32), features: &[u32]) -> i32 {
-        let weights = self.phase(phase_of(board.empties().count_ones()));
+    fn sum(&self, layout: &Layout, board: &Board, masks: (u64, u64), features: &[u32]) -> i32 {
+        let moves = (masks.0.count_ones(), masks.1.count_ones());
+        let phase = phase_of(board.empties().count_ones());
+        let weights = self.phase(phase);
         let mut sum: i32 = features
             .iter()
             .map(|&f| i32::from(weights[f as usize]))
@@ -849,6 +912,9 @@ impl PatternEval {
         let base = layout.table_len;
         for (k, s) in scalars.iter().enumerate() {
             sum += (f32::from(weights[base + k]) * s) as i32;
+        }
+        if let Some(net) = &self.nets[phase] {
+            sum += net.hundredths(board, masks.0, masks.1);
         }
         sum
     }
@@ -861,15 +927,13 @@ impl PatternEval {
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     fn evaluate_fast(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
-        let moves = (
-            crate::bits_avx2::moves(p, o).count_ones(),
-            crate::bits_avx2::moves(o, p).count_ones(),
-        );
+        let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
+        let moves = (masks.0.count_ones(), masks.1.count_ones());
         let layout = Layout::get();
         let mut features = [0u32; 64];
         let features = &mut features[..layout.instances()];
         layout.raw_entries_extracted(board, moves, features);
-        self.sum(layout, board, moves, features)
+        self.sum(layout, board, masks, features)
     }
 }
 
@@ -881,7 +945,8 @@ impl Evaluate for PatternEval {
             // SAFETY: `fast_cpu()` confirmed every feature `evaluate_fast` enables.
             return unsafe { self.evaluate_fast(board) };
         }
-        self.evaluate_with(board, move_counts(board))
+        let (p, o) = (board.player, board.opponent);
+        self.evaluate_with(board, (bits::moves(p, o), bits::moves(o, p)))
     }
 }
 
@@ -1236,7 +1301,7 @@ mod tests {
             eval.spread_shared(phase);
         }
         let bytes = eval.to_bytes();
-        assert_eq!(bytes[4..6], 4u16.to_le_bytes());
+        assert_eq!(bytes[4..6], VERSION.to_le_bytes());
         assert_eq!(PatternEval::from_bytes(&bytes), Ok(eval));
         // A difference that takes a weight past what a weight may hold is refused.
         let largest = 1 + 2 * u64::from((top / WEIGHT_UNIT).unsigned_abs()); // zigzag, plus 1
@@ -1251,6 +1316,51 @@ mod tests {
                 PatternEval::from_bytes(&file),
                 Err(WeightsError::Corrupt("a weight too large"))
             );
+        }
+    }
+
+    /// A network of `hidden` units whose output grows with the side to move's discs.
+    fn disc_counting_net(hidden: usize) -> PhaseNet {
+        let mut first = vec![0.0; super::super::network::INPUTS * hidden];
+        for sq in 0..64 {
+            first[sq * hidden] = 0.25; // unit 0 counts own discs, a quarter disc each
+        }
+        let mut second = vec![0.0; hidden];
+        second[0] = 1.0;
+        PhaseNet::from_floats(hidden, &first, &second, -0.5)
+    }
+
+    #[test]
+    fn networks_are_stored_with_their_phases_and_add_to_the_patterns() {
+        let mut eval = PatternEval::zero();
+        eval.set_network(4, Some(disc_counting_net(32)));
+        eval.set_network(9, Some(disc_counting_net(16)));
+        let bytes = eval.to_bytes();
+        let read = PatternEval::from_bytes(&bytes).expect("reads back");
+        assert_eq!(read, eval);
+        // 18 empties (phase 4): the own discs are 0x0F0F (8), 8 × 0.25 - 0.5 = 1.5 discs.
+        let board = Board::new(0x0F0F, !0x0F0F & !(0x3FFFF << 46));
+        assert_eq!(board.empties().count_ones(), 18);
+        assert_eq!(read.evaluate(&board), 150);
+        assert_eq!(read.without_networks().evaluate(&board), 0);
+        // Phases out of order, or more networks than phases, are refused.
+        // The count of networks follows the header: magic, version, shape and unit.
+        let at = file_header(VERSION, Some(WEIGHT_UNIT as u64)).len();
+        assert_eq!(bytes[at], 2, "the count of networks");
+        let mut swapped = bytes.clone();
+        swapped[at + 1] = 9;
+        assert_eq!(
+            PatternEval::from_bytes(&swapped),
+            Err(WeightsError::Corrupt("a network's phase out of order"))
+        );
+        let mut many = bytes.clone();
+        many[at] = PHASES as u8 + 1;
+        assert_eq!(
+            PatternEval::from_bytes(&many),
+            Err(WeightsError::Corrupt("more networks than phases"))
+        );
+        for cut in [at + 2, at + 100, bytes.len() / 2] {
+            assert!(PatternEval::from_bytes(&bytes[..cut]).is_err(), "{cut}");
         }
     }
 
@@ -1280,7 +1390,13 @@ mod tests {
         // The built-in weights where this build has them (not in the web's engine build).
         for eval in PatternEval::learned().into_iter().chain([&random]) {
             for board in random_boards(7, 2000) {
-                let portable = eval.evaluate_with(&board, move_counts(&board));
+                let portable = eval.evaluate_with(
+                    &board,
+                    (
+                        bits::moves(board.player, board.opponent),
+                        bits::moves(board.opponent, board.player),
+                    ),
+                );
                 assert_eq!(eval.evaluate(&board), portable, "{board:?}");
             }
         }

@@ -28,7 +28,7 @@ mod train;
 const USAGE: &str = "usage:
   reversi-engine perft DEPTH [--size 4|6|8|10]
   reversi-engine solve BOARD X|O               (16, 36, 64 or 100 squares of X, O, -: the size)
-  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--threads N] [--table MIB]   (e.g. bench ffo shared/data/ffo.txt 40-49)
+  reversi-engine bench ffo FILE FIRST-LAST [--eval learned|hand] [--weights FILE] [--threads N] [--table MIB]   (e.g. bench ffo shared/data/ffo.txt 40-49)
   reversi-engine bench endgame [--positions N] [--empties E] [--threads N]   (solves positions of the engine's own games: the ordering's training set)
   reversi-engine bench midgame [--positions N] [--empties E] [--depth D] [--threads N]   (searches them D plies deep, as the levels do)
   reversi-engine bench probcut [--positions N] [--depth D] [--end]   (how well a search half as deep predicts a deeper one; --end: a shallow one the exact score)
@@ -39,6 +39,8 @@ const USAGE: &str = "usage:
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--labeller FILE] [--per-phase N]
                        [--epochs N] [--ridge R] [--ridge-toward zero|later] [--phases N] [--work DIR] [--out FILE]
+                       [--networks BASE [--net-phases 4-14] [--net-hidden 16|32|64|128] [--net-epochs N]]
+                       (--networks: keep BASE's patterns, fit a network beside them for each phase)
   reversi-engine evaltest [--positions N] [--games N] [--depth D] [--weights FILE]
                           [--against FILE] [--nboard] [--threads N]
   reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]
@@ -374,7 +376,8 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         (args.first().map(String::as_str), args.get(1), args.get(2))
     else {
         return fail(
-            "bench needs: ffo FILE FIRST-LAST [--eval learned|hand] [--threads N] [--table MIB], or six",
+            "bench needs: ffo FILE FIRST-LAST [--eval learned|hand] [--weights FILE] [--threads N] \
+             [--table MIB], or six",
         );
     };
     let Some((first, last)) = range
@@ -408,6 +411,15 @@ fn cmd_bench(args: &[String]) -> ExitCode {
             ("--eval", Some("learned")) => eval = Box::new(PatternEval::builtin().clone()),
             ("--eval", Some("hand")) => eval = Box::new(HandEval),
             ("--eval", _) => return fail("bench's evaluation is --eval learned or --eval hand"),
+            ("--weights", Some(path)) => {
+                match std::fs::read(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| PatternEval::from_bytes(&bytes).map_err(|e| e.to_string()))
+                {
+                    Ok(weights) => eval = Box::new(weights),
+                    Err(e) => return fail(format!("{path}: {e}")),
+                }
+            }
             ("--threads", n) => match n.and_then(thread_count) {
                 Some(n) => threads = n,
                 None => return fail(THREADS_WANTED),

@@ -5,7 +5,9 @@
 use crate::fail;
 use reversi_engine::Board;
 use reversi_engine::search::Searcher;
+use reversi_engine::search::network::HIDDEN_SIZES;
 use reversi_engine::search::pattern::{PHASES, PatternEval, phase_of};
+use reversi_engine::train::network::{NetFit, fit_network, net_error};
 use reversi_engine::train::{
     RIDGE, RidgeToward, Samples, backed_up_label, exact_label, fit_phase, phase_in_discs,
     searched_game_positions, searched_label, selective_label, self_play_positions,
@@ -48,6 +50,11 @@ struct Options {
     /// run's own later phases: each phase's labels are then as good as that search, not
     /// backed up through every phase below it.
     labeller: Option<PathBuf>,
+    /// Fit networks beside this file's patterns instead of fitting patterns.
+    networks: Option<PathBuf>,
+    /// The phases that get networks (first and last).
+    net_phases: (usize, usize),
+    net: NetFit,
 }
 
 /// Who plays the self-play games.
@@ -108,6 +115,9 @@ fn options(args: &[String]) -> Result<Options, String> {
         label_depth: 0,
         per_phase: usize::MAX,
         labeller: None,
+        networks: None,
+        net_phases: (4, PHASES - 1),
+        net: NetFit::default(),
     };
     let mut player_weights = None;
     let mut play_depth = None;
@@ -170,6 +180,26 @@ fn options(args: &[String]) -> Result<Options, String> {
             }
             "--labeller" => o.labeller = Some(PathBuf::from(value()?)),
             "--per-phase" => o.per_phase = number(value()?)?.max(100),
+            "--networks" => o.networks = Some(PathBuf::from(value()?)),
+            "--net-phases" => {
+                let v = value()?;
+                o.net_phases = v
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                    .filter(|&(a, b): &(usize, usize)| a <= b && b < PHASES)
+                    .ok_or(format!(
+                        "--net-phases: `{v}` is not FIRST-LAST, phases 0 to {}",
+                        PHASES - 1
+                    ))?;
+            }
+            "--net-hidden" => {
+                let n = number(value()?)?;
+                if !HIDDEN_SIZES.contains(&n) {
+                    return Err(format!("--net-hidden must be one of {HIDDEN_SIZES:?}"));
+                }
+                o.net.hidden = n;
+            }
+            "--net-epochs" => o.net.epochs = number(value()?)?.clamp(1, 1000),
             "--solve" => {
                 let n = number(value()?)?;
                 if n % 4 != 0 || n > 24 {
@@ -192,6 +222,12 @@ fn options(args: &[String]) -> Result<Options, String> {
     }
     if o.labeller.is_some() && o.label_depth == 0 {
         return Err("--labeller needs --label-depth (how deep its search labels)".into());
+    }
+    // Without a labeller, a phase's labels come from the phases fitted before it.
+    if o.networks.is_some() && o.labeller.is_none() && o.net_phases.1 as u32 * 4 + 4 > o.solve {
+        return Err(
+            "--networks labels the phases it does not solve with a --labeller's search".into(),
+        );
     }
     Ok(o)
 }
@@ -330,6 +366,149 @@ fn read_weights(path: &Path) -> Result<(Vec<u8>, PatternEval), String> {
     Ok((bytes, eval))
 }
 
+/// The labels of one phase's positions: read from the work folder, or made and saved there.
+/// `eval` holds the phases fitted so far (backed-up labels and the run's own searches read
+/// them); `labeller` is an earlier generation's weights that label instead.
+fn phase_labels(
+    o: &Options,
+    phase: usize,
+    positions: &[(Board, bool)],
+    eval: &PatternEval,
+    labeller_eval: Option<&PatternEval>,
+) -> Result<Vec<f32>, String> {
+    let exact = phase as u32 * 4 + 4 <= o.solve;
+    // Named by the games they come from: a run on more games labels its positions anew.
+    let labels_path = o.work.join(format!("labels-{phase:02}-{}.bin", o.games));
+    if let Some(labels) = read_labels(&labels_path, positions.len()) {
+        return Ok(labels);
+    }
+    // The phase's own weights start as the later phase's: the label searches' inner nodes
+    // use them to order moves (their leaves lie in later phases). With a labeller of an
+    // earlier generation, its weights score every phase.
+    let labeller = labeller_eval.cloned().unwrap_or_else(|| {
+        let mut own = eval.clone();
+        own.set_phase(phase, &phase_in_discs(eval, phase.saturating_sub(1)));
+        own
+    });
+    let plain = || Searcher::new(16);
+    let searched = || Searcher::new(1).with_eval(Box::new(labeller.clone()));
+    let make: &(dyn Fn() -> Searcher + Sync) = if exact || o.label_depth == 0 {
+        &plain
+    } else {
+        &searched
+    };
+    let what = format!("phase {phase} labels");
+    let labels = parallel(positions.len(), o.threads, &what, make, |i, searcher| {
+        let board = &positions[i].0;
+        if exact {
+            exact_label(searcher, board)
+        } else if o.label_depth == 0 {
+            backed_up_label(eval, board, phase)
+        } else if o.labeller.is_some() {
+            selective_label(searcher, board, o.label_depth)
+        } else {
+            searched_label(searcher, board, o.label_depth)
+        }
+    });
+    let bytes: Vec<u8> = labels.iter().flat_map(|l| l.to_le_bytes()).collect();
+    write_atomic(&labels_path, &bytes)?;
+    Ok(labels)
+}
+
+/// `train --networks BASE`: fits a network for each phase of `--net-phases` to what BASE's
+/// patterns leave over of that phase's labels, keeps it where it lowers the held-out
+/// error, and writes BASE's patterns with the networks kept (any networks BASE had are
+/// replaced). Resumable phase by phase, as the pattern fit is.
+fn fit_networks(
+    o: &Options,
+    by_phase: &[Vec<(Board, bool)>],
+    base_path: &Path,
+    labeller_eval: Option<&PatternEval>,
+    started: Instant,
+) -> Result<(), String> {
+    let (base_bytes, base) = read_weights(base_path)?;
+    let patterns = base.without_networks();
+    // What the networks fitted so far depend on: a run with other settings starts again.
+    let key = format!(
+        "games {} base {:016x} hidden {} epochs {}",
+        o.games,
+        fingerprint(&base_bytes),
+        o.net.hidden,
+        o.net.epochs
+    );
+    let partial = o.work.join("networks.partial");
+    let progress = o.work.join("networks-done.txt");
+    let (first, last) = o.net_phases;
+    let from = fs::read_to_string(&progress)
+        .ok()
+        .and_then(|t| {
+            let (k, next) = t.trim().rsplit_once(' ')?;
+            (k == key).then_some(next.parse::<usize>().ok()?)
+        })
+        .filter(|&next| next > first && next <= last + 1);
+    let mut eval = match from {
+        Some(next) => {
+            eprintln!("resuming: networks fitted up to phase {}", next - 1);
+            read_weights(&partial)?.1
+        }
+        None => patterns.clone(),
+    };
+    println!("| Phase | Empties | Positions | Labels | Patterns alone | With the network | Fit |");
+    println!("|---:|---|---:|---|---:|---:|---:|");
+    let start = from.unwrap_or(first);
+    for (phase, positions) in by_phase.iter().enumerate().take(last + 1).skip(start) {
+        let labels = phase_labels(o, phase, positions, &patterns, labeller_eval)?;
+        let fit_started = Instant::now();
+        let (mut train, mut test) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
+        for ((board, held), label) in positions.iter().zip(&labels) {
+            let set = if *held { &mut test } else { &mut train };
+            set.0.push(*board);
+            set.1.push(label - patterns.evaluate_discs(board));
+        }
+        let net = fit_network(
+            &train.0,
+            &train.1,
+            &NetFit {
+                seed: phase as u64,
+                ..o.net
+            },
+        );
+        let (alone, with) = (
+            net_error(None, &test.0, &test.1),
+            net_error(Some(&net), &test.0, &test.1),
+        );
+        let kept = with < alone;
+        println!(
+            "| {phase} | {}–{} | {} | {} | {alone:.2} | {with:.2}{} | {:.0} s |",
+            phase * 4 + 1,
+            phase * 4 + 4,
+            positions.len(),
+            if phase as u32 * 4 + 4 <= o.solve {
+                "exact".to_string()
+            } else {
+                format!("labeller, {} plies", o.label_depth)
+            },
+            if kept { "" } else { " (not kept)" },
+            fit_started.elapsed().as_secs_f64()
+        );
+        eval.set_network(phase, kept.then_some(net));
+        write_atomic(&partial, &eval.to_bytes())?;
+        write_atomic(&progress, format!("{key} {}", phase + 1).as_bytes())?;
+    }
+    if let Some(dir) = o.out.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let bytes = eval.to_bytes();
+    write_atomic(&o.out, &bytes)?;
+    eprintln!(
+        "wrote {} ({} bytes) in {:.0} s",
+        o.out.display(),
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn train(o: &Options) -> Result<(), String> {
     fs::create_dir_all(&o.work).map_err(|e| format!("cannot create {}: {e}", o.work.display()))?;
     let started = Instant::now();
@@ -363,7 +542,6 @@ fn train(o: &Options) -> Result<(), String> {
         Ok(_) => {}
         Err(_) => write_atomic(&settings_path, settings.as_bytes())?,
     }
-    let plain = || Searcher::new(16);
     // Small tables: games and searched labels clear them each time (see train.rs).
     let player = || Searcher::new(1).with_eval(Box::new(player_eval.clone()));
 
@@ -411,6 +589,10 @@ fn train(o: &Options) -> Result<(), String> {
         }
     }
 
+    if let Some(base) = &o.networks {
+        return fit_networks(o, &by_phase, base, labeller_eval.as_ref(), started);
+    }
+
     // 3. Phase by phase from the end: label, fit, save.
     let partial = o.work.join("weights.partial");
     let progress = o.work.join("phases-done.txt");
@@ -435,44 +617,7 @@ fn train(o: &Options) -> Result<(), String> {
     for (phase, positions) in by_phase.iter().enumerate().take(o.phases).skip(done) {
         let (lo, hi) = (phase as u32 * 4 + 1, phase as u32 * 4 + 4);
         let exact = hi <= o.solve;
-        // Named by the games they come from: a run on more games labels its positions anew.
-        let labels_path = o.work.join(format!("labels-{phase:02}-{}.bin", o.games));
-        let labels = match read_labels(&labels_path, positions.len()) {
-            Some(l) => l,
-            None => {
-                // The phase's own weights start as the later phase's: the label searches'
-                // inner nodes use them to order moves (their leaves lie in later phases).
-                // With a labeller of an earlier generation, its weights score every phase.
-                let labeller = labeller_eval.clone().unwrap_or_else(|| {
-                    let mut own = eval.clone();
-                    own.set_phase(phase, &phase_in_discs(&eval, phase.saturating_sub(1)));
-                    own
-                });
-                let eval_ref = &eval;
-                let searched = || Searcher::new(1).with_eval(Box::new(labeller.clone()));
-                let make: &(dyn Fn() -> Searcher + Sync) = if exact || o.label_depth == 0 {
-                    &plain
-                } else {
-                    &searched
-                };
-                let what = format!("phase {phase} labels");
-                let labels = parallel(positions.len(), o.threads, &what, make, |i, searcher| {
-                    let board = &positions[i].0;
-                    if exact {
-                        exact_label(searcher, board)
-                    } else if o.label_depth == 0 {
-                        backed_up_label(eval_ref, board, phase)
-                    } else if o.labeller.is_some() {
-                        selective_label(searcher, board, o.label_depth)
-                    } else {
-                        searched_label(searcher, board, o.label_depth)
-                    }
-                });
-                let bytes: Vec<u8> = labels.iter().flat_map(|l| l.to_le_bytes()).collect();
-                write_atomic(&labels_path, &bytes)?;
-                labels
-            }
-        };
+        let labels = phase_labels(o, phase, positions, &eval, labeller_eval.as_ref())?;
         let (mut train_set, mut test_set) = (Samples::default(), Samples::default());
         for ((board, held), label) in positions.iter().zip(&labels) {
             let set = if *held { &mut test_set } else { &mut train_set };

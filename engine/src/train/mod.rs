@@ -1,6 +1,9 @@
 //! The pieces of the evaluation's training pipeline (`reversi-engine train` runs them):
 //! self-play positions, labels (exact solves late, searches backed up from the already
-//! fitted later phases earlier), and the least-squares fit of one phase's weights.
+//! fitted later phases earlier), the least-squares fit of one phase's weights, and the fit
+//! of a network beside them ([`network`]).
+
+pub mod network;
 
 use crate::Board;
 use crate::search::pattern::{Layout, PatternEval, SCALARS, phase_of};

@@ -1,0 +1,383 @@
+//! A small network beside the patterns: one hidden layer of ReLU units per phase, added to
+//! the pattern sum. The patterns score each line and block of squares on its own; what they
+//! miss is how squares and moves in different places combine (docs/evaluation.md: a linear
+//! layer over the same inputs gained nothing, a hidden layer of 32 units took 0.2-0.6 disc
+//! off the held-out error). The network is fitted to what the patterns leave over
+//! (`reversi-engine train --networks`).
+//!
+//! Its inputs are each 0 or 1, so the first layer is a sum of the rows of the inputs that are
+//! on (about 80 of 337). It is read in integers so that every platform, the browser
+//! included, scores a position the same: the search's result must not depend on where it
+//! runs.
+
+use super::pattern::{put_varint, read_varint, unzigzag, zigzag};
+use crate::Board;
+
+/// Inputs: the side to move's discs, the other side's discs, the side to move's legal
+/// moves, the other side's, 64 each; then the count of empties (one input per count), the
+/// parities of the four quadrants' empties (one input per pattern of four) and a constant.
+pub const INPUTS: usize = 337;
+const EMPTIES_AT: usize = 256;
+const PARITY_AT: usize = 320;
+const CONSTANT: usize = 336;
+
+/// The hidden layer's sizes the evaluation reads (each compiled for its size).
+pub const HIDDEN_SIZES: [usize; 4] = [16, 32, 64, 128];
+
+/// The first layer's weights are stored in 1/256 of a disc: one byte each for most, and
+/// rounding them moves the output by hundredths (docs/evaluation.md).
+pub const FIRST_SCALE: f32 = 256.0;
+/// The second layer's weights are stored in 1/1024.
+pub const SECOND_SCALE: f32 = 1024.0;
+/// The output's constant, in the product of both scales.
+const OUT_SCALE: f32 = FIRST_SCALE * SECOND_SCALE;
+const OUT_SHIFT: u32 = 18;
+
+/// The quadrants: a1-d4, e1-h4, a5-d8, e5-h8.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// Calls `each` with every input that is on for `board`, whose side to move has the legal
+/// moves `own_moves` and the other side `other_moves`.
+#[inline(always)]
+pub fn for_each_input(
+    board: &Board,
+    own_moves: u64,
+    other_moves: u64,
+    mut each: impl FnMut(usize),
+) {
+    for (offset, mut bits) in [
+        (0, board.player),
+        (64, board.opponent),
+        (128, own_moves),
+        (192, other_moves),
+    ] {
+        while bits != 0 {
+            each(offset + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+    let empties = board.empties();
+    each(EMPTIES_AT + empties.count_ones().min(63) as usize);
+    let parity = QUADRANTS.iter().enumerate().fold(0, |p, (k, q)| {
+        p | (((empties & q).count_ones() as usize & 1) << k)
+    });
+    each(PARITY_AT + parity);
+    each(CONSTANT);
+}
+
+/// One phase's network, in the integers the evaluation reads.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PhaseNet {
+    hidden: usize,
+    /// Input by input, the weights to each hidden unit, in 1/[`FIRST_SCALE`] of a disc.
+    first: Vec<i16>,
+    /// Each hidden unit's weight to the output, in 1/[`SECOND_SCALE`].
+    second: Vec<i16>,
+    /// The output's constant, in 1/(`FIRST_SCALE` × `SECOND_SCALE`) of a disc.
+    out_bias: i32,
+    /// Whether every hidden unit's weights add up, in absolute value, to what an `i16`
+    /// holds: then no sum of them can overflow one, and the first layer is summed in 16
+    /// bits (twice as many at a time as in 32).
+    narrow: bool,
+}
+
+/// Whether no sum of any of `first`'s rows can overflow an `i16` (see `PhaseNet::narrow`).
+fn fits_i16(first: &[i16], hidden: usize) -> bool {
+    (0..hidden).all(|j| {
+        first[j..]
+            .iter()
+            .step_by(hidden)
+            .map(|&w| i32::from(w).abs())
+            .sum::<i32>()
+            <= i32::from(i16::MAX)
+    })
+}
+
+/// Why a stored network could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// A hidden layer of a size the evaluation does not read.
+    Hidden(usize),
+    /// A weight or count that does not fit.
+    OutOfRange,
+    /// The data ends inside the network.
+    Truncated,
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::Hidden(h) => write!(
+                f,
+                "a network with {h} hidden units (this build reads {HIDDEN_SIZES:?})"
+            ),
+            NetError::OutOfRange => write!(f, "a network weight out of range"),
+            NetError::Truncated => write!(f, "the data ends inside a network"),
+        }
+    }
+}
+
+impl PhaseNet {
+    /// The network of float weights (in discs) `first` (input by input, `hidden` each),
+    /// `second` and `out_bias`, rounded to the stored units. `hidden` must be one of
+    /// [`HIDDEN_SIZES`].
+    pub fn from_floats(hidden: usize, first: &[f32], second: &[f32], out_bias: f32) -> PhaseNet {
+        assert!(HIDDEN_SIZES.contains(&hidden), "hidden size {hidden}");
+        assert_eq!(first.len(), INPUTS * hidden);
+        assert_eq!(second.len(), hidden);
+        let clamp16 = |v: f32, scale: f32| {
+            (f64::from(v) * f64::from(scale))
+                .round()
+                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+        };
+        let first: Vec<i16> = first.iter().map(|&w| clamp16(w, FIRST_SCALE)).collect();
+        PhaseNet {
+            hidden,
+            narrow: fits_i16(&first, hidden),
+            first,
+            second: second.iter().map(|&w| clamp16(w, SECOND_SCALE)).collect(),
+            out_bias: (f64::from(out_bias) * f64::from(OUT_SCALE))
+                .round()
+                .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32,
+        }
+    }
+
+    /// The hidden layer's size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The network's output for `board` (whose sides have the legal moves `own_moves` and
+    /// `other_moves`), in hundredths of a disc.
+    #[inline(always)]
+    pub fn hundredths(&self, board: &Board, own_moves: u64, other_moves: u64) -> i32 {
+        let (b, own, other) = (board, own_moves, other_moves);
+        match (self.hidden, self.narrow) {
+            (16, true) => self.output(&self.first_layer::<16, i16>(b, own, other)),
+            (16, false) => self.output(&self.first_layer::<16, i32>(b, own, other)),
+            (32, true) => self.output(&self.first_layer::<32, i16>(b, own, other)),
+            (32, false) => self.output(&self.first_layer::<32, i32>(b, own, other)),
+            (64, true) => self.output(&self.first_layer::<64, i16>(b, own, other)),
+            (64, false) => self.output(&self.first_layer::<64, i32>(b, own, other)),
+            (_, true) => self.output(&self.first_layer::<128, i16>(b, own, other)),
+            (_, false) => self.output(&self.first_layer::<128, i32>(b, own, other)),
+        }
+    }
+
+    /// The hidden units' sums, in `A` (`i16` only where [`PhaseNet::narrow`] says no sum
+    /// overflows it).
+    #[inline(always)]
+    fn first_layer<const H: usize, A: Accumulator>(
+        &self,
+        board: &Board,
+        own_moves: u64,
+        other_moves: u64,
+    ) -> [A; H] {
+        let mut acc = [A::default(); H];
+        for_each_input(board, own_moves, other_moves, |i| {
+            let row: &[i16; H] = self.first[i * H..(i + 1) * H]
+                .try_into()
+                .expect("rows of H weights");
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a = a.add(w);
+            }
+        });
+        acc
+    }
+
+    /// The output from the hidden units' sums, in hundredths of a disc.
+    #[inline(always)]
+    fn output<const H: usize, A: Accumulator>(&self, acc: &[A; H]) -> i32 {
+        let second: &[i16; H] = self.second[..H].try_into().expect("H weights");
+        let sum = acc
+            .iter()
+            .zip(second)
+            .fold(i64::from(self.out_bias), |s, (&a, &w)| {
+                s + i64::from(a.widen().max(0)) * i64::from(w)
+            });
+        // Hundredths, rounded half up: (sum × 100) / 2^18, exact in integers.
+        ((sum * 100 + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT) as i32
+    }
+
+    /// The network's output in discs, from its stored integers (as the evaluation reads it).
+    pub fn discs(&self, board: &Board) -> f32 {
+        let own = board.moves();
+        let other = board.pass().moves();
+        self.hundredths(board, own, other) as f32 / 100.0
+    }
+
+    /// Appends the stored form: the hidden size, then every weight zigzagged as a varint
+    /// (first layer input by input, second layer, the output's constant).
+    pub(super) fn write(&self, out: &mut Vec<u8>) {
+        put_varint(out, self.hidden as u64);
+        for &w in self.first.iter().chain(&self.second) {
+            put_varint(out, u64::from(zigzag(i32::from(w))));
+        }
+        put_varint(out, u64::from(zigzag(self.out_bias)));
+    }
+
+    /// Reads what [`PhaseNet::write`] wrote, from `data[*at..]`.
+    pub(super) fn read(data: &[u8], at: &mut usize) -> Result<PhaseNet, NetError> {
+        let mut next = || read_varint(data, at).ok_or(NetError::Truncated);
+        let hidden = usize::try_from(next()?).unwrap_or(usize::MAX);
+        if !HIDDEN_SIZES.contains(&hidden) {
+            return Err(NetError::Hidden(hidden));
+        }
+        let mut weight16 = || -> Result<i16, NetError> {
+            let z = u32::try_from(next()?).map_err(|_| NetError::OutOfRange)?;
+            i16::try_from(unzigzag(z)).map_err(|_| NetError::OutOfRange)
+        };
+        let first = (0..INPUTS * hidden)
+            .map(|_| weight16())
+            .collect::<Result<Vec<_>, _>>()?;
+        let second = (0..hidden)
+            .map(|_| weight16())
+            .collect::<Result<Vec<_>, _>>()?;
+        let z = u32::try_from(next()?).map_err(|_| NetError::OutOfRange)?;
+        Ok(PhaseNet {
+            hidden,
+            narrow: fits_i16(&first, hidden),
+            first,
+            second,
+            out_bias: unzigzag(z),
+        })
+    }
+}
+
+/// The type the first layer is summed in.
+trait Accumulator: Copy + Default {
+    fn add(self, w: i16) -> Self;
+    fn widen(self) -> i32;
+}
+
+impl Accumulator for i16 {
+    #[inline(always)]
+    fn add(self, w: i16) -> i16 {
+        // Never wraps: used only where the weights' absolute sums fit (`fits_i16`).
+        self.wrapping_add(w)
+    }
+    #[inline(always)]
+    fn widen(self) -> i32 {
+        i32::from(self)
+    }
+}
+
+impl Accumulator for i32 {
+    #[inline(always)]
+    fn add(self, w: i16) -> i32 {
+        self + i32::from(w)
+    }
+    #[inline(always)]
+    fn widen(self) -> i32 {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_are_the_discs_moves_count_parity_and_constant() {
+        let board = Board::start();
+        let mut on = Vec::new();
+        for_each_input(&board, board.moves(), board.pass().moves(), |i| on.push(i));
+        // 2 + 2 discs, 4 + 4 moves, the count, the parity pattern, the constant.
+        assert_eq!(on.len(), 15);
+        assert!(on.contains(&(EMPTIES_AT + 60)));
+        // Every quadrant of the start has 15 empties: all four parities odd.
+        assert!(on.contains(&(PARITY_AT + 0b1111)));
+        assert_eq!(on.last(), Some(&CONSTANT));
+        assert!(on.iter().all(|&i| i < INPUTS));
+    }
+
+    fn test_net(hidden: usize) -> PhaseNet {
+        let first: Vec<f32> = (0..INPUTS * hidden)
+            .map(|k| ((k * 37 % 101) as f32 - 50.0) / 200.0)
+            .collect();
+        let second: Vec<f32> = (0..hidden).map(|k| (k as f32 - 10.0) / 16.0).collect();
+        PhaseNet::from_floats(hidden, &first, &second, 1.5)
+    }
+
+    #[test]
+    fn the_integer_output_matches_the_float_network() {
+        let net = test_net(32);
+        let board = Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000);
+        let (own, other) = (board.moves(), board.pass().moves());
+        // The same sum in floats, from the rounded weights.
+        let mut acc = [0f64; 32];
+        for_each_input(&board, own, other, |i| {
+            for (j, a) in acc.iter_mut().enumerate() {
+                *a += f64::from(net.first[i * 32 + j]) / f64::from(FIRST_SCALE);
+            }
+        });
+        let out = acc.iter().zip(&net.second).fold(
+            f64::from(net.out_bias) / f64::from(OUT_SCALE),
+            |s, (a, &w)| s + a.max(0.0) * f64::from(w) / f64::from(SECOND_SCALE),
+        );
+        let got = net.hundredths(&board, own, other);
+        assert!(
+            (f64::from(got) - out * 100.0).abs() <= 0.5 + 1e-9,
+            "{got} vs {out}"
+        );
+        assert_ne!(got, 0);
+    }
+
+    #[test]
+    fn sums_in_16_bits_where_they_fit_and_in_32_where_they_might_not() {
+        let net = test_net(32);
+        assert!(net.narrow, "the test net's weights are small");
+        let mut wide = net.clone();
+        wide.narrow = false;
+        // Large weights: some sum could overflow 16 bits.
+        let big = PhaseNet::from_floats(16, &vec![1.0; INPUTS * 16], &[0.5; 16], 0.0);
+        assert!(!big.narrow);
+        for board in [
+            Board::start(),
+            Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000),
+            Board::new(
+                0x00FF_00FF_00FF_00FF,
+                0xFF00_FF00_FF00_FF00 & !0x8100_0000_0000_0000,
+            ),
+        ] {
+            let (own, other) = (board.moves(), board.pass().moves());
+            assert_eq!(
+                net.hundredths(&board, own, other),
+                wide.hundredths(&board, own, other)
+            );
+            // All on inputs, 256 each, times 0.5 per unit, 16 units.
+            let mut on = 0;
+            for_each_input(&board, own, other, |_| on += 1);
+            assert_eq!(big.hundredths(&board, own, other), on * 8 * 100);
+        }
+    }
+
+    #[test]
+    fn stored_networks_read_back_and_damage_is_refused() {
+        for hidden in HIDDEN_SIZES {
+            let net = test_net(hidden);
+            let mut bytes = Vec::new();
+            net.write(&mut bytes);
+            let mut at = 0;
+            assert_eq!(PhaseNet::read(&bytes, &mut at), Ok(net.clone()));
+            assert_eq!(at, bytes.len());
+            let mut at = 0;
+            assert_eq!(
+                PhaseNet::read(&bytes[..bytes.len() - 1], &mut at),
+                Err(NetError::Truncated)
+            );
+        }
+        let mut bytes = Vec::new();
+        put_varint(&mut bytes, 24);
+        assert_eq!(PhaseNet::read(&bytes, &mut 0), Err(NetError::Hidden(24)));
+        let mut bytes = Vec::new();
+        put_varint(&mut bytes, 16);
+        put_varint(&mut bytes, 70_000);
+        assert_eq!(PhaseNet::read(&bytes, &mut 0), Err(NetError::OutOfRange));
+    }
+}
