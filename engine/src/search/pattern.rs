@@ -211,9 +211,16 @@ pub const COUNT_TABLES: usize = 2;
 /// table and the mobility scalar both need them, and the evaluation counts them once.
 #[inline(always)]
 fn move_counts(board: &Board) -> (u32, u32) {
+    let (own, other) = move_masks(board);
+    (own.count_ones(), other.count_ones())
+}
+
+/// The legal moves of the side to move and of the other side (the networks read them).
+#[inline(always)]
+fn move_masks(board: &Board) -> (u64, u64) {
     (
-        bits::moves(board.player, board.opponent).count_ones(),
-        bits::moves(board.opponent, board.player).count_ones(),
+        bits::moves(board.player, board.opponent),
+        bits::moves(board.opponent, board.player),
     )
 }
 
@@ -945,8 +952,7 @@ impl Evaluate for PatternEval {
             // SAFETY: `fast_cpu()` confirmed every feature `evaluate_fast` enables.
             return unsafe { self.evaluate_fast(board) };
         }
-        let (p, o) = (board.player, board.opponent);
-        self.evaluate_with(board, (bits::moves(p, o), bits::moves(o, p)))
+        self.evaluate_with(board, move_masks(board))
     }
 }
 
@@ -1390,13 +1396,7 @@ mod tests {
         // The built-in weights where this build has them (not in the web's engine build).
         for eval in PatternEval::learned().into_iter().chain([&random]) {
             for board in random_boards(7, 2000) {
-                let portable = eval.evaluate_with(
-                    &board,
-                    (
-                        bits::moves(board.player, board.opponent),
-                        bits::moves(board.opponent, board.player),
-                    ),
-                );
+                let portable = eval.evaluate_with(&board, move_masks(&board));
                 assert_eq!(eval.evaluate(&board), portable, "{board:?}");
             }
         }
