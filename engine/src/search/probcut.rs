@@ -33,10 +33,12 @@ impl Selectivity {
     pub const TUNED: Selectivity = Selectivity::ProbCut { confidence: 100 };
 
     /// The confidence of a search held to a set depth with no clock (NBoard's `set depth`):
-    /// there pruning less costs only time, and it plays better at the same depth: against
-    /// the build of 4537441 at depth 8, 1.5 σ scored 72.7 % where 1 σ scored 69.2 %, still
-    /// searching fewer nodes than that build (docs/evaluation.md). At equal time 1 σ wins.
-    pub const SET_DEPTH: Selectivity = Selectivity::ProbCut { confidence: 150 };
+    /// there pruning less costs only time, and it plays better at the same depth. Against the
+    /// build of 4537441 on the same 1,200 openings at depth 12: 1.5 σ 67.5 %, 2 σ 69.0 %,
+    /// 2.5 σ 70.5 % (for 0.77×, 1.10× and 1.51× that build's nodes); at depth 8, 2,000 games:
+    /// 1 σ 69.2 %, 1.5 σ 72.7 %, 2 σ and 2.5 σ 73.6 % (docs/evaluation.md). At equal time
+    /// 1 σ wins.
+    pub const SET_DEPTH: Selectivity = Selectivity::ProbCut { confidence: 250 };
 }
 
 /// One depth's fit: the deep value ≈ `a` · the shallow value + `b`, with the spread of
