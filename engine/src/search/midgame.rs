@@ -118,20 +118,50 @@ pub(super) fn pvs(
         return leaf_parent(ctx, b, moves, alpha, beta, tt_move);
     }
 
-    let mut list = MoveList::new();
-    // The table's move first, then two plies from the leaves the opponent's fewest replies,
-    // further up the children's evaluations: a one-ply search of each child from 7 plies
-    // cost more than its better order saved (docs/evaluation.md). Where the table's moves
-    // will order an exact solve (the guess before it, the solver's probes) the old order
-    // stays: from 7 plies a one-ply search, below that the evaluation.
+    // The table's move first, searched before the others are ordered: it usually cuts, and
+    // then their evaluations are never needed (the order is the same either way). Where the
+    // table's moves will order an exact solve the ordering's searches stay as they were.
     let guiding = ctx.orders_solver();
+    let alpha0 = alpha;
+    let mut best = -INF;
+    let mut best_sq = NO_MOVE;
+    let mut rest = moves;
+    if !guiding && tt_move != NO_MOVE && moves & (1 << tt_move) != 0 {
+        let sq = tt_move as usize;
+        rest ^= 1 << sq;
+        let child = b.play_with(sq, b.flips(sq));
+        let v = if pv {
+            -pvs(ctx, &child, -beta, -alpha, depth - 1, true)
+        } else {
+            -pvs(ctx, &child, -alpha - 1, -alpha, depth - 1, false)
+        };
+        if ctx.aborted {
+            return 0;
+        }
+        best = v;
+        best_sq = tt_move;
+        alpha = alpha.max(v);
+    }
+    if best >= beta || rest == 0 {
+        store(ctx, b, depth, alpha0, beta, best, best_sq);
+        return best;
+    }
+    // How many moves were searched before the list's.
+    let first = usize::from(best_sq != NO_MOVE);
+
+    let mut list = MoveList::new();
+    // Then two plies from the leaves the opponent's fewest replies, further up the
+    // children's evaluations: a one-ply search of each child from 7 plies cost more than
+    // its better order saved (docs/evaluation.md). Where the table's moves will order an
+    // exact solve (the guess before it, the solver's probes) the old order stays: from 7
+    // plies a one-ply search, below that the evaluation.
     let sort_depth = match depth {
         _ if !guiding => 0,
         0..=3 => 0,
         4..=6 => 1,
         _ => 2,
     };
-    let mut m = moves;
+    let mut m = rest;
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
@@ -156,12 +186,9 @@ pub(super) fn pvs(
         });
     }
 
-    let alpha0 = alpha;
-    let mut best = -INF;
-    let mut best_sq = NO_MOVE;
     for i in 0..list.len {
         // Once the first move has not cut, the rest may be shared with the helpers.
-        if i > 0
+        if first + i > 0
             && depth >= SPLIT_DEPTH
             && i + 1 < list.len
             && let Some(pool) = ctx.pool
@@ -183,7 +210,7 @@ pub(super) fn pvs(
         }
         let c = list.pick(i);
         let child = Board::new(c.player, c.opponent);
-        let v = if pv && i == 0 {
+        let v = if pv && first + i == 0 {
             -pvs(ctx, &child, -beta, -alpha, depth - 1, true)
         } else {
             let v = -pvs(ctx, &child, -alpha - 1, -alpha, depth - 1, false);
