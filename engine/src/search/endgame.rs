@@ -99,14 +99,14 @@ pub(crate) fn end_probcut(ctx: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> 
     // exact ≈ a·v + b: the value v at which the prediction clears the bound by the margin.
     let high = ((beta * 100 - b + margin) * 1000).div_ceil_signed(a);
     if beta < 64 && high < super::INF {
-        let v = super::midgame::pvs(ctx, &board, high - 1, high, depth, false);
+        let v = super::pvs::pvs(ctx, &board, high - 1, high, depth, false);
         if v >= high {
             return Some(beta);
         }
     }
     let low = ((alpha * 100 - b - margin) * 1000).div_floor_signed(a);
     if alpha > -64 && low > -super::INF {
-        let v = super::midgame::pvs(ctx, &board, low, low + 1, depth, false);
+        let v = super::pvs::pvs(ctx, &board, low, low + 1, depth, false);
         if v <= low {
             return Some(alpha);
         }
@@ -806,6 +806,12 @@ mod fastest {
                 && is_x86_feature_detected!("avx512cd")
         })
     }
+}
+
+/// Whether this CPU runs the solver's AVX-512 build (the midgame search's builds follow it).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn avx512_build() -> bool {
+    fastest::available()
 }
 
 /// Which build the solver uses on this CPU.

@@ -22,6 +22,7 @@ mod ordering;
 pub mod pattern;
 mod pool;
 mod probcut;
+mod pvs;
 pub mod remote;
 mod stability;
 mod tt;
