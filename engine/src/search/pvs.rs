@@ -227,6 +227,8 @@ macro_rules! define_pvs {
                 let sq = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let child = b.play_with(sq, $flips(b.player, b.opponent, sq));
+                // The child will probe the table: start loading its bucket.
+                ctx.tt.prefetch(child.player, child.opponent);
                 let key = if sq as u8 == tt_move {
                     1 << 30
                 } else if depth == 2 && !guiding {
