@@ -1,6 +1,7 @@
-//! The midgame search: iterative deepening negascout (PVS) with aspiration windows, the
-//! table, move ordering by evaluation (by shallow searches where an exact solve follows) and
-//! ProbCut; exact solving where the depth reaches the end.
+//! The midgame search from the root: iterative deepening with aspiration windows over the
+//! recursive search of `super::pvs` (negascout with the table, move ordering by evaluation
+//! or by shallow searches where an exact solve follows, ProbCut); exact solving where the
+//! depth reaches the end.
 
 use super::endgame;
 use super::probcut::Selectivity;
