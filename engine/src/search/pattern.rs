@@ -911,9 +911,17 @@ impl PatternEval {
         let moves = (masks.0.count_ones(), masks.1.count_ones());
         let phase = phase_of(board.empties().count_ones());
         let weights = self.phase(phase);
+        // One check of the largest index instead of a bounds check per look-up: 0.95 of the
+        // midgame search's time (docs/evaluation.md).
+        let largest = features.iter().copied().fold(0, u32::max) as usize;
+        assert!(
+            largest < weights.len(),
+            "a feature beyond its phase's weights"
+        );
         let mut sum: i32 = features
             .iter()
-            .map(|&f| i32::from(weights[f as usize]))
+            // SAFETY: every index is at most `largest`, inside `weights` (checked above).
+            .map(|&f| i32::from(unsafe { *weights.get_unchecked(f as usize) }))
             .sum();
         let scalars = Layout::scalars_with(board, moves);
         let base = layout.table_len;
