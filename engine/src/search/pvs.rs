@@ -179,9 +179,10 @@ macro_rules! define_pvs {
                 return leaf_parent(ctx, b, moves, alpha, beta, tt_move);
             }
 
-            // The table's move first, searched before the others are ordered: it usually cuts, and
-            // then their evaluations are never needed (the order is the same either way). Where the
-            // table's moves will order an exact solve the ordering's searches stay as they were.
+            // The table's move first, searched before the others are ordered: it usually cuts,
+            // and then their evaluations are never needed (the order is the same, but for ties
+            // among the others' keys). Where the table's moves will order an exact solve the
+            // ordering's searches stay as they were.
             let guiding = ctx.orders_solver();
             let alpha0 = alpha;
             let mut best = -INF;
@@ -232,8 +233,9 @@ macro_rules! define_pvs {
                 let key = if sq as u8 == tt_move {
                     1 << 30
                 } else if depth == 2 && !guiding {
-                    // Two plies from the leaves, the opponent's fewest replies first: a move count
-                    // costs a fraction of an evaluation and orders nearly as well (docs/evaluation.md).
+                    // Two plies from the leaves, the opponent's fewest replies first: a move
+                    // count costs a fraction of an evaluation and orders nearly as well
+                    // (docs/evaluation.md).
                     -($moves(child.player, child.opponent).count_ones() as i32)
                 } else if sort_depth == 0 {
                     -ctx.evaluate(&child)
@@ -301,20 +303,28 @@ macro_rules! define_pvs {
             best
         }
 
-        /// [`pvs`] one ply from the leaves: a child's value at depth 0 is its evaluation, so the
-        /// children are evaluated once each (the table's move first; then corners, the other squares
-        /// and the X and C squares, or square order where every child is looked at) until one
-        /// reaches `beta`; not once to order them all and again, up to twice more on a re-search,
-        /// to search them (the evaluation was three fifths of the midgame's time). Where nothing
-        /// cuts the value is the best child's, as before; a cut returns the first child at or above
-        /// `beta` (a lower bound, fail-soft), where ordering would have found the highest. Before
-        /// an exact solve (`Ctx::guides_solver`, the solver's probes) every child is evaluated
-        /// unless the table's move cuts, and the best is stored: the solver orders its moves by them.
+        /// [`pvs`] one ply from the leaves: a child's value at depth 0 is its evaluation, so
+        /// the children are evaluated once each (the table's move first; then corners, the
+        /// other squares and the X and C squares, or square order where every child is looked
+        /// at) until one reaches `beta`; not once to order them all and again, up to twice
+        /// more on a re-search, to search them (the evaluation was three fifths of the
+        /// midgame's time). Where nothing cuts the value is the best child's, as before; a cut
+        /// returns the first child at or above `beta` (a lower bound, fail-soft), where
+        /// ordering would have found the highest. Before an exact solve (`Ctx::guides_solver`,
+        /// the solver's probes) every child is evaluated unless the table's move cuts, and the
+        /// best is stored: the solver orders its moves by them.
         $(#[$feat])*
-        fn leaf_parent(ctx: &mut Ctx, b: &Board, moves: u64, alpha: i32, beta: i32, tt_move: u8) -> i32 {
+        fn leaf_parent(
+            ctx: &mut Ctx,
+            b: &Board,
+            moves: u64,
+            alpha: i32,
+            beta: i32,
+            tt_move: u8,
+        ) -> i32 {
             let value = |ctx: &mut Ctx, sq: usize| {
                 let child = b.play_with(sq, $flips(b.player, b.opponent, sq));
-                // `pvs` solves exactly where the depth reaches the end, so here 2+ empties are left.
+                // `pvs` solves exactly where the depth reaches the end, so 2+ empties are left.
                 debug_assert!(child.empties() != 0);
                 ctx.nodes += 1;
                 -ctx.evaluate(&child)
