@@ -104,6 +104,20 @@ pub(crate) fn fast_cpu() -> bool {
     x86::fast()
 }
 
+/// Whether this CPU also has AVX-512 F, BW, BITALG and VNNI, for the evaluation's vector
+/// reading of its patterns; checked once.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn bitalg_cpu() -> bool {
+    static BITALG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *BITALG.get_or_init(|| {
+        fast_cpu()
+            && is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512bitalg")
+            && is_x86_feature_detected!("avx512vnni")
+    })
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;

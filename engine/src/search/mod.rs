@@ -20,6 +20,8 @@ mod near;
 pub mod network;
 mod ordering;
 pub mod pattern;
+#[cfg(target_arch = "x86_64")]
+mod pattern_avx512;
 mod pool;
 mod probcut;
 mod pvs;

@@ -8,6 +8,8 @@
 use super::Evaluate;
 use super::eval::neighbours;
 use super::network::{NetError, PhaseNet};
+#[cfg(target_arch = "x86_64")]
+use super::pattern_avx512::VectorReading;
 use super::weights_coder;
 use crate::{Board, Square, Symmetry, bits};
 use std::fmt;
@@ -195,6 +197,9 @@ pub struct Layout {
     /// square first) as that placement's base-3 index.
     #[cfg(target_arch = "x86_64")]
     extracted: Vec<u16>,
+    /// Every placement read sixteen at a time (the build with AVX-512 BITALG and VNNI).
+    #[cfg(target_arch = "x86_64")]
+    vector: VectorReading,
 }
 
 /// Counts above this share the last entry of their count table.
@@ -266,6 +271,8 @@ impl Layout {
         let mut instances = Vec::new();
         #[cfg(target_arch = "x86_64")]
         let (mut extract, mut extracted) = (Vec::new(), Vec::new());
+        #[cfg(target_arch = "x86_64")]
+        let mut placements = Vec::new();
         let mut canonical = Vec::new();
         let mut offset = 0u32;
         for pattern in BASE_PATTERNS {
@@ -284,6 +291,7 @@ impl Layout {
                     {
                         extract.push((set, extracted.len() as u32, offset));
                         extracted.extend(extraction_table(&squares));
+                        placements.push((squares.clone(), offset));
                     }
                     instances.push(Instance {
                         segments: segments(&squares),
@@ -309,6 +317,8 @@ impl Layout {
             extract,
             #[cfg(target_arch = "x86_64")]
             extracted,
+            #[cfg(target_arch = "x86_64")]
+            vector: VectorReading::new(&placements),
         }
     }
 
@@ -908,9 +918,7 @@ impl PatternEval {
     /// phase's network (`masks`: both sides' legal moves).
     #[inline(always)]
     fn sum(&self, layout: &Layout, board: &Board, masks: (u64, u64), features: &[u32]) -> i32 {
-        let moves = (masks.0.count_ones(), masks.1.count_ones());
-        let phase = phase_of(board.empties().count_ones());
-        let weights = self.phase(phase);
+        let weights = self.phase(phase_of(board.empties().count_ones()));
         // One check of the largest index instead of a bounds check per look-up: 0.95 of the
         // midgame search's time (docs/evaluation.md).
         let largest = features.iter().copied().fold(0, u32::max) as usize;
@@ -918,17 +926,25 @@ impl PatternEval {
             largest < weights.len(),
             "a feature beyond its phase's weights"
         );
-        let mut sum: i32 = features
+        let tables: i32 = features
             .iter()
             // SAFETY: every index is at most `largest`, inside `weights` (checked above).
             .map(|&f| i32::from(unsafe { *weights.get_unchecked(f as usize) }))
             .sum();
+        tables + self.rest(layout, board, masks, weights)
+    }
+
+    /// The scalar terms and the phase's network for `board` (`weights`: its phase's).
+    #[inline(always)]
+    fn rest(&self, layout: &Layout, board: &Board, masks: (u64, u64), weights: &[i16]) -> i32 {
+        let moves = (masks.0.count_ones(), masks.1.count_ones());
         let scalars = Layout::scalars_with(board, moves);
         let base = layout.table_len;
+        let mut sum = 0;
         for (k, s) in scalars.iter().enumerate() {
             sum += (f32::from(weights[base + k]) * s) as i32;
         }
-        if let Some(net) = &self.nets[phase] {
+        if let Some(net) = &self.nets[phase_of(board.empties().count_ones())] {
             sum += net.hundredths(board, masks.0, masks.1);
         }
         sum
@@ -950,11 +966,36 @@ impl PatternEval {
         layout.raw_entries_extracted(board, moves, features);
         self.sum(layout, board, masks, features)
     }
+
+    /// [`PatternEval::evaluate_fast`] with the placements read sixteen at a time
+    /// ([`VectorReading`]), for CPUs with AVX-512 BW, BITALG and VNNI.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,avx2,lzcnt,avx512f,avx512bw,avx512bitalg,avx512vnni"
+    )]
+    fn evaluate_fastest(&self, board: &Board) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
+        let moves = (masks.0.count_ones(), masks.1.count_ones());
+        let layout = Layout::get();
+        let weights = self.phase(phase_of(board.empties().count_ones()));
+        let mut counts = [0u32; COUNT_TABLES];
+        layout.count_entries(board, moves, &mut counts);
+        let counted: i32 = counts.iter().map(|&c| i32::from(weights[c as usize])).sum();
+        // SAFETY: this function's features include every one `sum` enables.
+        let placed = unsafe { layout.vector.sum(p, o, weights) };
+        placed + counted + self.rest(layout, board, masks, weights)
+    }
 }
 
 impl Evaluate for PatternEval {
     #[inline]
     fn evaluate(&self, board: &Board) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::bitalg_cpu() {
+            // SAFETY: `bitalg_cpu()` confirmed every feature `evaluate_fastest` enables.
+            return unsafe { self.evaluate_fastest(board) };
+        }
         #[cfg(target_arch = "x86_64")]
         if crate::simd::fast_cpu() {
             // SAFETY: `fast_cpu()` confirmed every feature `evaluate_fast` enables.
@@ -1388,9 +1429,10 @@ mod tests {
         assert!(eval.evaluate(&with) > eval.evaluate(&without), "{eval:?}");
     }
 
-    /// The build for POPCNT/BMI/AVX2 (where this CPU has them) gives the portable build's
-    /// value on every board, the learned weights' and a random set's alike (a random set
-    /// shares no weights between mirror images, so a digit read in the wrong place shows).
+    /// The builds for POPCNT/BMI/AVX2 and for AVX-512 BITALG (where this CPU has them) give
+    /// the portable build's value on every board, the learned weights' and a random set's
+    /// alike (a random set shares no weights between mirror images, so a digit read in the
+    /// wrong place shows).
     #[test]
     fn fast_build_evaluates_as_the_portable_one() {
         let mut random = PatternEval::zero();
@@ -1406,6 +1448,17 @@ mod tests {
             for board in random_boards(7, 2000) {
                 let portable = eval.evaluate_with(&board, move_masks(&board));
                 assert_eq!(eval.evaluate(&board), portable, "{board:?}");
+                #[cfg(target_arch = "x86_64")]
+                if crate::simd::fast_cpu() {
+                    // SAFETY: `fast_cpu()` confirmed every feature the build enables.
+                    assert_eq!(unsafe { eval.evaluate_fast(&board) }, portable, "{board:?}");
+                }
+                #[cfg(target_arch = "x86_64")]
+                if crate::simd::bitalg_cpu() {
+                    // SAFETY: `bitalg_cpu()` confirmed every feature the build enables.
+                    let fastest = unsafe { eval.evaluate_fastest(&board) };
+                    assert_eq!(fastest, portable, "{board:?}");
+                }
             }
         }
     }
