@@ -21,7 +21,7 @@ pub mod network;
 mod ordering;
 pub mod pattern;
 #[cfg(target_arch = "x86_64")]
-mod pattern_avx512;
+mod pattern_vector;
 mod pool;
 mod probcut;
 mod pvs;

@@ -9,7 +9,7 @@ use super::Evaluate;
 use super::eval::neighbours;
 use super::network::{NetError, PhaseNet};
 #[cfg(target_arch = "x86_64")]
-use super::pattern_avx512::VectorReading;
+use super::pattern_vector::VectorReading;
 use super::weights_coder;
 use crate::{Board, Square, Symmetry, bits};
 use std::fmt;
@@ -189,15 +189,8 @@ pub struct Layout {
     patterns_len: usize,
     /// Pattern and count table entries in one phase (the scalar terms follow them).
     table_len: usize,
-    /// Every placement read by bit extraction (the build with BMI2): its squares' mask,
-    /// where its table starts in `extracted`, and its pattern's offset in a phase.
-    #[cfg(target_arch = "x86_64")]
-    extract: Vec<(u64, u32, u32)>,
-    /// Per placement, `2^squares` entries: the squares set in the extracted bits (lowest
-    /// square first) as that placement's base-3 index.
-    #[cfg(target_arch = "x86_64")]
-    extracted: Vec<u16>,
-    /// Every placement read sixteen at a time (the build with AVX-512 BITALG and VNNI).
+    /// Every placement grouped to be read eight or sixteen at a time (the AVX2 and
+    /// AVX-512 builds).
     #[cfg(target_arch = "x86_64")]
     vector: VectorReading,
 }
@@ -241,36 +234,9 @@ pub const PARITY_EMPTIES: u32 = 16;
 /// Scalar terms after the pattern tables in each phase: a constant, mobility, parity.
 pub const SCALARS: usize = 3;
 
-/// The table that turns a placement's squares, extracted as bits (lowest square first),
-/// into its base-3 index: each square's digit place as in `squares` (most significant
-/// first).
-#[cfg(target_arch = "x86_64")]
-fn extraction_table(squares: &[u8]) -> Vec<u16> {
-    let n = squares.len();
-    let mut ascending: Vec<(u8, u32)> = squares
-        .iter()
-        .enumerate()
-        .map(|(k, &sq)| (sq, 3u32.pow((n - 1 - k) as u32)))
-        .collect();
-    ascending.sort_unstable();
-    (0..1usize << n)
-        .map(|bits| {
-            ascending
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| bits >> i & 1 == 1)
-                .map(|(_, &(_, place))| place)
-                .sum::<u32>()
-        })
-        .map(|index| u16::try_from(index).expect("patterns have at most 10 squares"))
-        .collect()
-}
-
 impl Layout {
     fn new() -> Layout {
         let mut instances = Vec::new();
-        #[cfg(target_arch = "x86_64")]
-        let (mut extract, mut extracted) = (Vec::new(), Vec::new());
         #[cfg(target_arch = "x86_64")]
         let mut placements = Vec::new();
         let mut canonical = Vec::new();
@@ -288,11 +254,7 @@ impl Layout {
                 if !seen.contains(&set) {
                     seen.push(set);
                     #[cfg(target_arch = "x86_64")]
-                    {
-                        extract.push((set, extracted.len() as u32, offset));
-                        extracted.extend(extraction_table(&squares));
-                        placements.push((squares.clone(), offset));
-                    }
+                    placements.push((squares.clone(), offset));
                     instances.push(Instance {
                         segments: segments(&squares),
                         #[cfg(test)]
@@ -313,10 +275,6 @@ impl Layout {
             canonical,
             patterns_len,
             table_len,
-            #[cfg(target_arch = "x86_64")]
-            extract,
-            #[cfg(target_arch = "x86_64")]
-            extracted,
             #[cfg(target_arch = "x86_64")]
             vector: VectorReading::new(&placements),
         }
@@ -411,23 +369,6 @@ impl Layout {
     #[inline]
     pub fn scalars(board: &Board) -> [f32; SCALARS] {
         Layout::scalars_with(board, move_counts(board))
-    }
-
-    /// [`Layout::raw_entries_with`] by bit extraction: one `pext` per side and placement
-    /// instead of a multiplication per row of it, and no transposed board.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
-    fn raw_entries_extracted(&self, board: &Board, moves: (u32, u32), out: &mut [u32]) {
-        use std::arch::x86_64::_pext_u64;
-        let (p, o) = (board.player, board.opponent);
-        let (patterns, counts) = out.split_at_mut(self.extract.len());
-        for (slot, &(mask, start, offset)) in patterns.iter_mut().zip(&self.extract) {
-            let own = _pext_u64(p, mask) as usize;
-            let other = _pext_u64(o, mask) as usize;
-            let table = &self.extracted[start as usize..];
-            *slot = offset + u32::from(table[own]) + 2 * u32::from(table[other]);
-        }
-        self.count_entries(board, moves, counts);
     }
 
     /// [`Layout::scalars`] with the two sides' move counts already made.
@@ -950,21 +891,19 @@ impl PatternEval {
         sum
     }
 
-    /// The evaluation compiled for POPCNT, BMI and AVX2, the patterns read by bit extraction
-    /// ([`Layout::raw_entries_extracted`]): the solver orders its moves far from the end by
-    /// this evaluation, and the portable build counts bits and finds moves with long shift
+    /// The evaluation compiled for POPCNT, BMI and AVX2, the placements read eight at a time
+    /// ([`VectorReading::sum_narrow`]): the solver orders its moves far from the end by this
+    /// evaluation, and the portable build counts bits and finds moves with long shift
     /// sequences (FFO #40-#49: the evaluation was 11 % of the solver's time).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     fn evaluate_fast(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
-        let moves = (masks.0.count_ones(), masks.1.count_ones());
-        let layout = Layout::get();
-        let mut features = [0u32; 64];
-        let features = &mut features[..layout.instances()];
-        layout.raw_entries_extracted(board, moves, features);
-        self.sum(layout, board, masks, features)
+        let weights = self.phase(phase_of(board.empties().count_ones()));
+        // SAFETY: this function's features include every one `sum_narrow` enables.
+        let placed = unsafe { Layout::get().vector.sum_narrow(p, o, weights) };
+        placed + self.counts_and_rest(board, masks, weights)
     }
 
     /// [`PatternEval::evaluate_fast`] with the placements read sixteen at a time
@@ -976,15 +915,23 @@ impl PatternEval {
     fn evaluate_fastest(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
+        let weights = self.phase(phase_of(board.empties().count_ones()));
+        // SAFETY: this function's features include every one `sum` enables.
+        let placed = unsafe { Layout::get().vector.sum(p, o, weights) };
+        placed + self.counts_and_rest(board, masks, weights)
+    }
+
+    /// The count tables' weights, the scalar terms and the network: what the vector builds
+    /// add to their placements' sum.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn counts_and_rest(&self, board: &Board, masks: (u64, u64), weights: &[i16]) -> i32 {
         let moves = (masks.0.count_ones(), masks.1.count_ones());
         let layout = Layout::get();
-        let weights = self.phase(phase_of(board.empties().count_ones()));
         let mut counts = [0u32; COUNT_TABLES];
         layout.count_entries(board, moves, &mut counts);
         let counted: i32 = counts.iter().map(|&c| i32::from(weights[c as usize])).sum();
-        // SAFETY: this function's features include every one `sum` enables.
-        let placed = unsafe { layout.vector.sum(p, o, weights) };
-        placed + counted + self.rest(layout, board, masks, weights)
+        counted + self.rest(layout, board, masks, weights)
     }
 }
 
@@ -1078,14 +1025,6 @@ mod tests {
                     index = index * 3 + digit as u32;
                 }
                 assert_eq!(got, inst.offset + index, "{:?}", inst.squares);
-            }
-            #[cfg(target_arch = "x86_64")]
-            if crate::simd::fast_cpu() {
-                let mut extracted = vec![0u32; layout.instances()];
-                let moves = move_counts(&board);
-                // SAFETY: `fast_cpu()` confirmed every feature the extraction enables.
-                unsafe { layout.raw_entries_extracted(&board, moves, &mut extracted) };
-                assert_eq!(extracted, fast, "{board:?}");
             }
         }
     }

@@ -1,0 +1,265 @@
+//! The patterns read many placements at a time. Bit extraction (two `pext` and two table
+//! look-ups per placement, 46 times a position) was half of the evaluation's time. With
+//! AVX-512 BW, BITALG and VNNI (AMD Zen 4, Intel Ice Lake and later) a bit shuffle per side
+//! picks the squares of sixteen placements into bytes at once, a dot product per four bytes
+//! turns their digits into base 3, and a gather reads the weights; with AVX2 alone a byte
+//! shuffle and a compare per side do it for eight. The table entries are the scalar
+//! readings' own (the tests compare them), so every build scores a position alike.
+
+use std::arch::x86_64::*;
+
+/// Placements read together: one 32-bit lane each in a 512-bit register.
+const LANES: usize = 16;
+/// Placements read together in a 256-bit register (the AVX2 build).
+const NARROW_LANES: usize = 8;
+/// Digits in one lane of bytes (a lane's four bytes become its digits' base-3 value).
+const DIGITS_PER_LANE: usize = 4;
+/// Registers of digits a group may need: placements have at most 12 squares.
+const MAX_CHUNKS: usize = 3;
+
+/// Sixteen placements (or fewer, in the last group) read together.
+#[derive(Clone, Debug)]
+struct Group {
+    /// Per register of digits (`chunks` of them), per byte: the square whose digit it
+    /// holds; lane `l`'s bytes hold digits `4k..4k+4` of its placement in register `k`,
+    /// least significant first.
+    squares: [[u8; 64]; MAX_CHUNKS],
+    /// The digit's place value within its four (1, 3, 9, 27); 0 where a byte holds no digit
+    /// (the square it reads is then any square and counts for nothing).
+    places: [[i8; 64]; MAX_CHUNKS],
+    /// Registers of digits in use: the most digits of the group's placements, by fours.
+    chunks: usize,
+    /// Each lane's table offset in a phase's weights.
+    offsets: [u32; LANES],
+    /// The lanes that hold a placement.
+    lanes: u16,
+}
+
+/// Eight placements read together with AVX2, which has no bit shuffle: each byte takes the
+/// byte of the board that holds its square (a byte shuffle within each 128-bit half, where
+/// the board is repeated) and tests the square's bit in it.
+#[derive(Clone, Debug)]
+struct NarrowGroup {
+    /// Per register of digits, per byte: which of the board's bytes holds its square.
+    bytes: [[u8; 32]; MAX_CHUNKS],
+    /// Per register of digits, per byte: its square's bit within that byte.
+    bits: [[u8; 32]; MAX_CHUNKS],
+    /// The digit's place value within its pair (1, 3), 0 where a byte holds no digit; the
+    /// pairs are then weighed 1 and 9.
+    places: [[i8; 32]; MAX_CHUNKS],
+    chunks: usize,
+    offsets: [u32; NARROW_LANES],
+    /// Each lane's gather mask: all ones where the lane holds a placement.
+    lanes: [i32; NARROW_LANES],
+}
+
+/// Every placement of the layout, grouped for the vector readings.
+#[derive(Clone, Debug)]
+pub(crate) struct VectorReading {
+    groups: Vec<Group>,
+    narrow: Vec<NarrowGroup>,
+    /// The largest table entry any placement can reach (within a phase).
+    largest: usize,
+}
+
+impl VectorReading {
+    /// The reading of `placements`: each one's squares (most significant digit first, as
+    /// the scalar readings take them) and its pattern's table offset.
+    pub(crate) fn new(placements: &[(Vec<u8>, u32)]) -> VectorReading {
+        // Longest first, so that the few long placements share the groups with three
+        // registers of digits.
+        let mut order: Vec<&(Vec<u8>, u32)> = placements.iter().collect();
+        order.sort_by_key(|(squares, _)| std::cmp::Reverse(squares.len()));
+        let mut largest = 0;
+        let groups = order
+            .chunks(LANES)
+            .map(|members| {
+                let mut group = Group {
+                    squares: [[0; 64]; MAX_CHUNKS],
+                    places: [[0; 64]; MAX_CHUNKS],
+                    chunks: 0,
+                    offsets: [0; LANES],
+                    lanes: 0,
+                };
+                for (lane, (squares, offset)) in members.iter().enumerate() {
+                    let n = squares.len();
+                    assert!(n <= MAX_CHUNKS * DIGITS_PER_LANE, "a placement too long");
+                    group.chunks = group.chunks.max(n.div_ceil(DIGITS_PER_LANE));
+                    group.offsets[lane] = *offset;
+                    group.lanes |= 1 << lane;
+                    // Digit place j (3^j) is the j-th square from the end.
+                    for (j, &sq) in squares.iter().rev().enumerate() {
+                        let byte = lane * DIGITS_PER_LANE + j % DIGITS_PER_LANE;
+                        let chunk = j / DIGITS_PER_LANE;
+                        group.squares[chunk][byte] = sq;
+                        group.places[chunk][byte] = 3i8.pow((j % DIGITS_PER_LANE) as u32);
+                    }
+                    largest = largest.max(*offset as usize + 3usize.pow(n as u32) - 1);
+                }
+                group
+            })
+            .collect();
+        let narrow = order
+            .chunks(NARROW_LANES)
+            .map(|members| {
+                let mut group = NarrowGroup {
+                    bytes: [[0; 32]; MAX_CHUNKS],
+                    bits: [[0; 32]; MAX_CHUNKS],
+                    places: [[0; 32]; MAX_CHUNKS],
+                    chunks: 0,
+                    offsets: [0; NARROW_LANES],
+                    lanes: [0; NARROW_LANES],
+                };
+                for (lane, (squares, offset)) in members.iter().enumerate() {
+                    group.chunks = group.chunks.max(squares.len().div_ceil(DIGITS_PER_LANE));
+                    group.offsets[lane] = *offset;
+                    group.lanes[lane] = -1;
+                    for (j, &sq) in squares.iter().rev().enumerate() {
+                        let byte = lane * DIGITS_PER_LANE + j % DIGITS_PER_LANE;
+                        let chunk = j / DIGITS_PER_LANE;
+                        group.bytes[chunk][byte] = sq / 8;
+                        group.bits[chunk][byte] = 1 << (sq % 8);
+                        group.places[chunk][byte] = if j % 2 == 0 { 1 } else { 3 };
+                    }
+                }
+                group
+            })
+            .collect();
+        VectorReading {
+            groups,
+            narrow,
+            largest,
+        }
+    }
+
+    /// [`VectorReading::sum`] eight placements at a time with AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn sum_narrow(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
+        // The gather reads two weights (four bytes) at each entry: the entry's and the next.
+        assert!(
+            self.largest + 1 < weights.len(),
+            "weights shorter than the layout"
+        );
+        let own = _mm256_set1_epi64x(p as i64);
+        let other = _mm256_set1_epi64x(o as i64);
+        let pairs_weight = _mm256_set1_epi32(0x0009_0001);
+        let mut total = _mm256_setzero_si256();
+        for group in &self.narrow {
+            let mut index = _mm256_setzero_si256();
+            // Horner's rule from the most significant four digits down: 81 = 3^4.
+            for k in (0..group.chunks).rev() {
+                // SAFETY: each array holds 32 bytes, unaligned loads are allowed.
+                let (bytes, bits, places) = unsafe {
+                    (
+                        _mm256_loadu_si256(group.bytes[k].as_ptr().cast()),
+                        _mm256_loadu_si256(group.bits[k].as_ptr().cast()),
+                        _mm256_loadu_si256(group.places[k].as_ptr().cast()),
+                    )
+                };
+                let has = |side: __m256i| {
+                    let byte = _mm256_shuffle_epi8(side, bytes);
+                    _mm256_cmpeq_epi8(_mm256_and_si256(byte, bits), bits)
+                };
+                // -1 where a square is the side's: digit 1 for the side to move, 2 for the
+                // other (a byte without a digit has place 0).
+                let (mine, theirs) = (has(own), has(other));
+                let digits = _mm256_sub_epi8(
+                    _mm256_setzero_si256(),
+                    _mm256_add_epi8(mine, _mm256_add_epi8(theirs, theirs)),
+                );
+                let pairs = _mm256_maddubs_epi16(digits, places);
+                index = _mm256_mullo_epi32(index, _mm256_set1_epi32(81));
+                index = _mm256_add_epi32(index, _mm256_madd_epi16(pairs, pairs_weight));
+            }
+            // SAFETY: 8-lane arrays of u32 and i32.
+            let (offsets, lanes) = unsafe {
+                (
+                    _mm256_loadu_si256(group.offsets.as_ptr().cast()),
+                    _mm256_loadu_si256(group.lanes.as_ptr().cast()),
+                )
+            };
+            index = _mm256_add_epi32(index, offsets);
+            // SAFETY: as in `sum`: every entry read is at most `largest`, and `largest + 1`
+            // is inside `weights`; lanes without a placement are not read.
+            let pairs = unsafe {
+                _mm256_mask_i32gather_epi32::<2>(
+                    _mm256_setzero_si256(),
+                    weights.as_ptr().cast(),
+                    index,
+                    lanes,
+                )
+            };
+            total = _mm256_add_epi32(
+                total,
+                _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(pairs)),
+            );
+        }
+        let x = _mm_add_epi32(
+            _mm256_castsi256_si128(total),
+            _mm256_extracti128_si256::<1>(total),
+        );
+        let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b0100_1110>(x));
+        let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b1011_0001>(x));
+        _mm_cvtsi128_si32(x)
+    }
+
+    /// The sum of `weights` (a phase's) over the table entries of every placement with `p`
+    /// the side to move's discs (digit 1) and `o` the other side's (digit 2).
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, BITALG and VNNI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512bitalg,avx512vnni")]
+    pub(crate) unsafe fn sum(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
+        // The gather reads two weights (four bytes) at each entry: the entry's and the next.
+        assert!(
+            self.largest + 1 < weights.len(),
+            "weights shorter than the layout"
+        );
+        let own = _mm512_set1_epi64(p as i64);
+        let other = _mm512_set1_epi64(o as i64);
+        let one = _mm512_set1_epi8(1);
+        let two = _mm512_set1_epi8(2);
+        let mut total = _mm512_setzero_si512();
+        for group in &self.groups {
+            let mut index = _mm512_setzero_si512();
+            // Horner's rule from the most significant four digits down: 81 = 3^4.
+            for k in (0..group.chunks).rev() {
+                // SAFETY: both arrays hold 64 bytes, unaligned loads are allowed.
+                let (squares, places) = unsafe {
+                    (
+                        _mm512_loadu_si512(group.squares[k].as_ptr().cast()),
+                        _mm512_loadu_si512(group.places[k].as_ptr().cast()),
+                    )
+                };
+                let mine = _mm512_bitshuffle_epi64_mask(own, squares);
+                let theirs = _mm512_bitshuffle_epi64_mask(other, squares);
+                let digits = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(mine, one), theirs, two);
+                index = _mm512_mullo_epi32(index, _mm512_set1_epi32(81));
+                index = _mm512_dpbusd_epi32(index, digits, places);
+            }
+            // SAFETY: a 16-lane array of u32.
+            let offsets = unsafe { _mm512_loadu_si512(group.offsets.as_ptr().cast()) };
+            index = _mm512_add_epi32(index, offsets);
+            // SAFETY: every lane's entry is at most `largest`, and `largest + 1` is inside
+            // `weights` (checked above), so each four-byte read stays in the slice; lanes
+            // without a placement are not read.
+            let pairs = unsafe {
+                _mm512_mask_i32gather_epi32::<2>(
+                    _mm512_setzero_si512(),
+                    group.lanes,
+                    index,
+                    weights.as_ptr().cast(),
+                )
+            };
+            // The entry's weight is the low half of each lane: sign-extend it.
+            total = _mm512_add_epi32(
+                total,
+                _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(pairs)),
+            );
+        }
+        _mm512_reduce_add_epi32(total)
+    }
+}
