@@ -47,7 +47,9 @@ struct NarrowGroup {
     /// The digit's place value within its pair (1, 3), 0 where a byte holds no digit; the
     /// pairs are then weighed 1 and 9.
     places: [[i8; 32]; MAX_CHUNKS],
+    /// Registers of digits in use, as in [`Group`].
     chunks: usize,
+    /// Each lane's table offset in a phase's weights.
     offsets: [u32; NARROW_LANES],
     /// Each lane's gather mask: all ones where the lane holds a placement.
     lanes: [i32; NARROW_LANES],
