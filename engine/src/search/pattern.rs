@@ -900,10 +900,11 @@ impl PatternEval {
     fn evaluate_fast(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
+        let layout = Layout::get();
         let weights = self.phase(phase_of(board.empties().count_ones()));
         // SAFETY: this function's features include every one `sum_narrow` enables.
-        let placed = unsafe { Layout::get().vector.sum_narrow(p, o, weights) };
-        placed + self.counts_and_rest(board, masks, weights)
+        let placed = unsafe { layout.vector.sum_narrow(p, o, weights) };
+        placed + self.counts_and_rest(layout, board, masks, weights)
     }
 
     /// [`PatternEval::evaluate_fast`] with the placements read sixteen at a time
@@ -915,19 +916,25 @@ impl PatternEval {
     fn evaluate_fastest(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let masks = (crate::bits_avx2::moves(p, o), crate::bits_avx2::moves(o, p));
+        let layout = Layout::get();
         let weights = self.phase(phase_of(board.empties().count_ones()));
         // SAFETY: this function's features include every one `sum` enables.
-        let placed = unsafe { Layout::get().vector.sum(p, o, weights) };
-        placed + self.counts_and_rest(board, masks, weights)
+        let placed = unsafe { layout.vector.sum(p, o, weights) };
+        placed + self.counts_and_rest(layout, board, masks, weights)
     }
 
     /// The count tables' weights, the scalar terms and the network: what the vector builds
     /// add to their placements' sum.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn counts_and_rest(&self, board: &Board, masks: (u64, u64), weights: &[i16]) -> i32 {
+    fn counts_and_rest(
+        &self,
+        layout: &Layout,
+        board: &Board,
+        masks: (u64, u64),
+        weights: &[i16],
+    ) -> i32 {
         let moves = (masks.0.count_ones(), masks.1.count_ones());
-        let layout = Layout::get();
         let mut counts = [0u32; COUNT_TABLES];
         layout.count_entries(board, moves, &mut counts);
         let counted: i32 = counts.iter().map(|&c| i32::from(weights[c as usize])).sum();

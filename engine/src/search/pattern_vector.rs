@@ -64,39 +64,69 @@ pub(crate) struct VectorReading {
     largest: usize,
 }
 
+/// Where a group's digits go, whichever reading holds them: placement `lane` takes lane
+/// `lane`, its digits four to a lane of bytes, least significant first. Yields each digit's
+/// register, byte, place within its four (3^place) and square.
+fn digit_slots(members: &[&(Vec<u8>, u32)]) -> impl Iterator<Item = (usize, usize, u32, u8)> {
+    members.iter().enumerate().flat_map(|(lane, (squares, _))| {
+        // Digit j (3^j) is the j-th square from the end.
+        squares.iter().rev().enumerate().map(move |(j, &sq)| {
+            let within = j % DIGITS_PER_LANE;
+            (
+                j / DIGITS_PER_LANE,
+                lane * DIGITS_PER_LANE + within,
+                within as u32,
+                sq,
+            )
+        })
+    })
+}
+
+/// Registers of digits a group needs: its longest placement's digits, by fours.
+fn chunks(members: &[&(Vec<u8>, u32)]) -> usize {
+    members
+        .iter()
+        .map(|(squares, _)| squares.len().div_ceil(DIGITS_PER_LANE))
+        .max()
+        .unwrap_or(0)
+}
+
 impl VectorReading {
     /// The reading of `placements`: each one's squares (most significant digit first, as
     /// the scalar readings take them) and its pattern's table offset.
     pub(crate) fn new(placements: &[(Vec<u8>, u32)]) -> VectorReading {
+        for (squares, _) in placements {
+            assert!(
+                squares.len() <= MAX_CHUNKS * DIGITS_PER_LANE,
+                "a placement too long"
+            );
+        }
+        let largest = placements
+            .iter()
+            .map(|(squares, offset)| *offset as usize + 3usize.pow(squares.len() as u32) - 1)
+            .max()
+            .unwrap_or(0);
         // Longest first, so that the few long placements share the groups with three
         // registers of digits.
         let mut order: Vec<&(Vec<u8>, u32)> = placements.iter().collect();
         order.sort_by_key(|(squares, _)| std::cmp::Reverse(squares.len()));
-        let mut largest = 0;
         let groups = order
             .chunks(LANES)
             .map(|members| {
                 let mut group = Group {
                     squares: [[0; 64]; MAX_CHUNKS],
                     places: [[0; 64]; MAX_CHUNKS],
-                    chunks: 0,
+                    chunks: chunks(members),
                     offsets: [0; LANES],
                     lanes: 0,
                 };
-                for (lane, (squares, offset)) in members.iter().enumerate() {
-                    let n = squares.len();
-                    assert!(n <= MAX_CHUNKS * DIGITS_PER_LANE, "a placement too long");
-                    group.chunks = group.chunks.max(n.div_ceil(DIGITS_PER_LANE));
+                for (lane, (_, offset)) in members.iter().enumerate() {
                     group.offsets[lane] = *offset;
                     group.lanes |= 1 << lane;
-                    // Digit place j (3^j) is the j-th square from the end.
-                    for (j, &sq) in squares.iter().rev().enumerate() {
-                        let byte = lane * DIGITS_PER_LANE + j % DIGITS_PER_LANE;
-                        let chunk = j / DIGITS_PER_LANE;
-                        group.squares[chunk][byte] = sq;
-                        group.places[chunk][byte] = 3i8.pow((j % DIGITS_PER_LANE) as u32);
-                    }
-                    largest = largest.max(*offset as usize + 3usize.pow(n as u32) - 1);
+                }
+                for (chunk, byte, place, sq) in digit_slots(members) {
+                    group.squares[chunk][byte] = sq;
+                    group.places[chunk][byte] = 3i8.pow(place);
                 }
                 group
             })
@@ -108,21 +138,19 @@ impl VectorReading {
                     bytes: [[0; 32]; MAX_CHUNKS],
                     bits: [[0; 32]; MAX_CHUNKS],
                     places: [[0; 32]; MAX_CHUNKS],
-                    chunks: 0,
+                    chunks: chunks(members),
                     offsets: [0; NARROW_LANES],
                     lanes: [0; NARROW_LANES],
                 };
-                for (lane, (squares, offset)) in members.iter().enumerate() {
-                    group.chunks = group.chunks.max(squares.len().div_ceil(DIGITS_PER_LANE));
+                for (lane, (_, offset)) in members.iter().enumerate() {
                     group.offsets[lane] = *offset;
                     group.lanes[lane] = -1;
-                    for (j, &sq) in squares.iter().rev().enumerate() {
-                        let byte = lane * DIGITS_PER_LANE + j % DIGITS_PER_LANE;
-                        let chunk = j / DIGITS_PER_LANE;
-                        group.bytes[chunk][byte] = sq / 8;
-                        group.bits[chunk][byte] = 1 << (sq % 8);
-                        group.places[chunk][byte] = if j % 2 == 0 { 1 } else { 3 };
-                    }
+                }
+                // Pairs of digits (places 1 and 3) are weighed 1 and 9 afterwards.
+                for (chunk, byte, place, sq) in digit_slots(members) {
+                    group.bytes[chunk][byte] = sq / 8;
+                    group.bits[chunk][byte] = 1 << (sq % 8);
+                    group.places[chunk][byte] = 3i8.pow(place % 2);
                 }
                 group
             })
@@ -134,17 +162,23 @@ impl VectorReading {
         }
     }
 
+    /// Both readings' gathers read two weights (four bytes) at each entry, the entry's and
+    /// the next: every entry a placement can reach must have one after it in `weights`.
+    #[inline(always)]
+    fn check_weights(&self, weights: &[i16]) {
+        assert!(
+            self.largest + 1 < weights.len(),
+            "weights shorter than the layout"
+        );
+    }
+
     /// [`VectorReading::sum`] eight placements at a time with AVX2.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn sum_narrow(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
-        // The gather reads two weights (four bytes) at each entry: the entry's and the next.
-        assert!(
-            self.largest + 1 < weights.len(),
-            "weights shorter than the layout"
-        );
+        self.check_weights(weights);
         let own = _mm256_set1_epi64x(p as i64);
         let other = _mm256_set1_epi64x(o as i64);
         let pairs_weight = _mm256_set1_epi32(0x0009_0001);
@@ -215,11 +249,7 @@ impl VectorReading {
     /// The CPU must have AVX-512 F, BW, BITALG and VNNI.
     #[target_feature(enable = "avx512f,avx512bw,avx512bitalg,avx512vnni")]
     pub(crate) unsafe fn sum(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
-        // The gather reads two weights (four bytes) at each entry: the entry's and the next.
-        assert!(
-            self.largest + 1 < weights.len(),
-            "weights shorter than the layout"
-        );
+        self.check_weights(weights);
         let own = _mm512_set1_epi64(p as i64);
         let other = _mm512_set1_epi64(o as i64);
         let one = _mm512_set1_epi8(1);
