@@ -80,22 +80,39 @@ pub struct PhaseNet {
     second: Vec<i16>,
     /// The output's constant, in 1/(`FIRST_SCALE` × `SECOND_SCALE`) of a disc.
     out_bias: i32,
-    /// Whether every hidden unit's weights add up, in absolute value, to what an `i16`
-    /// holds: then no sum of them can overflow one, and the first layer is summed in 16
-    /// bits (twice as many at a time as in 32).
+    /// Whether every hidden unit's weights over the inputs a position can have on add up,
+    /// in absolute value, to what an `i16` holds (`fits_i16`): then no sum the first layer
+    /// forms, partial or whole, can overflow one, and it is summed in 16 bits (twice as
+    /// many at a time as in 32).
     narrow: bool,
 }
 
-/// Whether no sum of any of `first`'s rows can overflow an `i16` (see `PhaseNet::narrow`).
+/// Whether no hidden unit's sum over the inputs one position can have on at once can
+/// overflow an `i16` (see `PhaseNet::narrow`): each square is at most one of a disc of
+/// either side and a move of one or both sides, and one input each of the empties' count
+/// and of their parities is on. Bounding all 337 inputs instead left the networks fitted
+/// on 800,000 positions a phase in 32 bits (their largest unit sums 33,715).
 fn fits_i16(first: &[i16], hidden: usize) -> bool {
+    let w = |input: usize, unit: usize| i32::from(first[input * hidden + unit]).abs();
     (0..hidden).all(|j| {
-        first[j..]
-            .iter()
-            .step_by(hidden)
-            .map(|&w| i32::from(w).abs())
-            .sum::<i32>()
-            <= i32::from(i16::MAX)
+        let squares: i32 = (0..64)
+            .map(|sq| {
+                w(sq, j)
+                    .max(w(64 + sq, j))
+                    .max(w(128 + sq, j) + w(192 + sq, j))
+            })
+            .sum();
+        let empties = (EMPTIES_AT..PARITY_AT).map(|i| w(i, j)).max().unwrap_or(0);
+        let parity = (PARITY_AT..CONSTANT).map(|i| w(i, j)).max().unwrap_or(0);
+        squares + empties + parity + w(CONSTANT, j) <= i32::from(i16::MAX)
     })
+}
+
+/// The output in hundredths of a disc from its sum in 1/2^18 of a disc, rounded half up:
+/// (sum × 100) / 2^18, exact in integers.
+#[inline(always)]
+fn round_output(sum: i64) -> i32 {
+    ((sum * 100 + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT) as i32
 }
 
 /// Why a stored network could not be read.
@@ -157,6 +174,16 @@ impl PhaseNet {
     #[inline(always)]
     pub fn hundredths(&self, board: &Board, own_moves: u64, other_moves: u64) -> i32 {
         let (b, own, other) = (board, own_moves, other_moves);
+        #[cfg(target_arch = "x86_64")]
+        if self.narrow {
+            // SAFETY: each is called only where its features were found on this CPU.
+            if crate::simd::bitalg_cpu() && self.hidden >= 32 {
+                return unsafe { self.hundredths_avx512(b, own, other) };
+            }
+            if crate::simd::fast_cpu() {
+                return unsafe { self.hundredths_avx2(b, own, other) };
+            }
+        }
         match (self.hidden, self.narrow) {
             (16, true) => self.output(&self.first_layer::<16, i16>(b, own, other)),
             (16, false) => self.output(&self.first_layer::<16, i32>(b, own, other)),
@@ -167,6 +194,115 @@ impl PhaseNet {
             (_, true) => self.output(&self.first_layer::<128, i16>(b, own, other)),
             (_, false) => self.output(&self.first_layer::<128, i32>(b, own, other)),
         }
+    }
+
+    /// [`PhaseNet::hundredths`] for a narrow network on a CPU with AVX-512 BW: the hidden
+    /// units' sums kept in registers, 32 to each, the second layer by pairs of products.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F and BW; the network must be narrow, of 32 units or more.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,avx2,avx512f,avx512bw")]
+    unsafe fn hundredths_avx512(&self, board: &Board, own_moves: u64, other_moves: u64) -> i32 {
+        match self.hidden {
+            32 => self.vector_sum_avx512::<1>(board, own_moves, other_moves),
+            64 => self.vector_sum_avx512::<2>(board, own_moves, other_moves),
+            _ => self.vector_sum_avx512::<4>(board, own_moves, other_moves),
+        }
+    }
+
+    /// The body of [`PhaseNet::hundredths_avx512`] for `N` registers of 32 units.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,avx2,avx512f,avx512bw")]
+    fn vector_sum_avx512<const N: usize>(
+        &self,
+        board: &Board,
+        own_moves: u64,
+        other_moves: u64,
+    ) -> i32 {
+        use std::arch::x86_64::*;
+        assert_eq!(self.hidden, N * 32);
+        assert_eq!(self.first.len(), INPUTS * N * 32);
+        let mut acc = [_mm512_setzero_si512(); N];
+        let base = self.first.as_ptr();
+        for_each_input(board, own_moves, other_moves, |i| {
+            for (k, a) in acc.iter_mut().enumerate() {
+                // SAFETY: `i` < INPUTS and k < N, so the 32 weights read lie in `first`
+                // (its length checked above); unaligned loads are allowed.
+                let w = unsafe { _mm512_loadu_si512(base.add((i * N + k) * 32).cast()) };
+                // Wrapping adds: exact, since the full sum fits (`fits_i16`).
+                *a = _mm512_add_epi16(*a, w);
+            }
+        });
+        let mut total = _mm512_setzero_si512();
+        for (k, a) in acc.iter().enumerate() {
+            let relu = _mm512_max_epi16(*a, _mm512_setzero_si512());
+            // SAFETY: `second` holds N * 32 weights (`hidden`).
+            let w = unsafe { _mm512_loadu_si512(self.second.as_ptr().add(k * 32).cast()) };
+            // Two products of at most 2^15 · 2^15 each: their sum fits an i32 lane.
+            let pairs = _mm512_madd_epi16(relu, w);
+            total = _mm512_add_epi64(total, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(pairs)));
+            total = _mm512_add_epi64(
+                total,
+                _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64::<1>(pairs)),
+            );
+        }
+        round_output(_mm512_reduce_add_epi64(total) + i64::from(self.out_bias))
+    }
+
+    /// [`PhaseNet::hundredths`] for a narrow network on a CPU with AVX2: as
+    /// [`PhaseNet::hundredths_avx512`], 16 units to a register.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; the network must be narrow.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,avx2")]
+    unsafe fn hundredths_avx2(&self, board: &Board, own_moves: u64, other_moves: u64) -> i32 {
+        match self.hidden {
+            16 => self.vector_sum_avx2::<1>(board, own_moves, other_moves),
+            32 => self.vector_sum_avx2::<2>(board, own_moves, other_moves),
+            64 => self.vector_sum_avx2::<4>(board, own_moves, other_moves),
+            _ => self.vector_sum_avx2::<8>(board, own_moves, other_moves),
+        }
+    }
+
+    /// The body of [`PhaseNet::hundredths_avx2`] for `N` registers of 16 units.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,avx2")]
+    fn vector_sum_avx2<const N: usize>(
+        &self,
+        board: &Board,
+        own_moves: u64,
+        other_moves: u64,
+    ) -> i32 {
+        use std::arch::x86_64::*;
+        assert_eq!(self.hidden, N * 16);
+        assert_eq!(self.first.len(), INPUTS * N * 16);
+        let mut acc = [_mm256_setzero_si256(); N];
+        let base = self.first.as_ptr();
+        for_each_input(board, own_moves, other_moves, |i| {
+            for (k, a) in acc.iter_mut().enumerate() {
+                // SAFETY: as in `vector_sum_avx512`, 16 weights a register.
+                let w = unsafe { _mm256_loadu_si256(base.add((i * N + k) * 16).cast()) };
+                *a = _mm256_add_epi16(*a, w);
+            }
+        });
+        let mut total = _mm256_setzero_si256();
+        for (k, a) in acc.iter().enumerate() {
+            let relu = _mm256_max_epi16(*a, _mm256_setzero_si256());
+            // SAFETY: `second` holds N * 16 weights.
+            let w = unsafe { _mm256_loadu_si256(self.second.as_ptr().add(k * 16).cast()) };
+            let pairs = _mm256_madd_epi16(relu, w);
+            total = _mm256_add_epi64(total, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(pairs)));
+            total = _mm256_add_epi64(
+                total,
+                _mm256_cvtepi32_epi64(_mm256_extracti128_si256::<1>(pairs)),
+            );
+        }
+        let mut lanes = [0i64; 4];
+        // SAFETY: four i64 lanes into four i64s.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), total) };
+        round_output(lanes.iter().sum::<i64>() + i64::from(self.out_bias))
     }
 
     /// The hidden units' sums, in `A` (`i16` only where [`PhaseNet::narrow`] says no sum
@@ -200,8 +336,7 @@ impl PhaseNet {
             .fold(i64::from(self.out_bias), |s, (&a, &w)| {
                 s + i64::from(a.widen().max(0)) * i64::from(w)
             });
-        // Hundredths, rounded half up: (sum × 100) / 2^18, exact in integers.
-        ((sum * 100 + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT) as i32
+        round_output(sum)
     }
 
     /// The network's output in discs, from its stored integers (as the evaluation reads it).
@@ -355,6 +490,89 @@ mod tests {
             for_each_input(&board, own, other, |_| on += 1);
             assert_eq!(big.hundredths(&board, own, other), on * 8 * 100);
         }
+    }
+
+    /// The output summed in 32 bits by the portable code: what every faster path must give.
+    fn reference(net: &PhaseNet, board: &Board, own: u64, other: u64) -> i32 {
+        let mut wide = net.clone();
+        wide.narrow = false;
+        match net.hidden {
+            16 => wide.output(&wide.first_layer::<16, i32>(board, own, other)),
+            32 => wide.output(&wide.first_layer::<32, i32>(board, own, other)),
+            64 => wide.output(&wide.first_layer::<64, i32>(board, own, other)),
+            _ => wide.output(&wide.first_layer::<128, i32>(board, own, other)),
+        }
+    }
+
+    #[test]
+    fn every_path_of_every_size_scores_alike() {
+        let boards = [
+            Board::start(),
+            Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000),
+            Board::new(0x0010_3C7E_2418_0000, 0x2C00_0000_5A24_3C00),
+        ];
+        for hidden in HIDDEN_SIZES {
+            // Weights of both signs, up to 0.8 disc: their absolute sums over all inputs
+            // pass 16 bits, so only the bound on what a position can reach keeps it narrow.
+            let first: Vec<f32> = (0..INPUTS * hidden)
+                .map(|k| ((k * 7919 % 241) as f32 - 120.0) / 150.0)
+                .collect();
+            let second: Vec<f32> = (0..hidden).map(|k| (k as f32 - 20.0) / 8.0).collect();
+            let net = PhaseNet::from_floats(hidden, &first, &second, -0.75);
+            assert!(net.narrow, "{hidden}");
+            let unit_sum = |j: usize| -> i32 {
+                net.first[j..]
+                    .iter()
+                    .step_by(hidden)
+                    .map(|&w| i32::from(w).abs())
+                    .sum()
+            };
+            assert!((0..hidden).all(|j| unit_sum(j) > i32::from(i16::MAX)));
+            for board in boards {
+                let (own, other) = (board.moves(), board.pass().moves());
+                let want = reference(&net, &board, own, other);
+                assert_eq!(net.hundredths(&board, own, other), want, "{hidden}");
+                let h = |n: &PhaseNet| match hidden {
+                    16 => n.output(&n.first_layer::<16, i16>(&board, own, other)),
+                    32 => n.output(&n.first_layer::<32, i16>(&board, own, other)),
+                    64 => n.output(&n.first_layer::<64, i16>(&board, own, other)),
+                    _ => n.output(&n.first_layer::<128, i16>(&board, own, other)),
+                };
+                assert_eq!(h(&net), want, "{hidden}, 16 bits");
+                #[cfg(target_arch = "x86_64")]
+                if crate::simd::fast_cpu() {
+                    // SAFETY: the CPU has AVX2 (`fast_cpu`), and the net is narrow.
+                    let got = unsafe { net.hundredths_avx2(&board, own, other) };
+                    assert_eq!(got, want, "{hidden}, AVX2");
+                }
+                #[cfg(target_arch = "x86_64")]
+                if crate::simd::bitalg_cpu() && hidden >= 32 {
+                    // SAFETY: the CPU has AVX-512 BW (`bitalg_cpu`), the net is narrow.
+                    let got = unsafe { net.hundredths_avx512(&board, own, other) };
+                    assert_eq!(got, want, "{hidden}, AVX-512");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_counts_only_the_inputs_one_position_can_have_on() {
+        // 100/256 of a disc on every input: 337 of them would pass 16 bits, but a position
+        // has at most one of each square's disc inputs (or both its move inputs), one count
+        // and one parity pattern: 64 · 200 + 300 = 13,100.
+        let net = PhaseNet::from_floats(16, &vec![100.0 / 256.0; INPUTS * 16], &[0.5; 16], 0.0);
+        assert!(net.narrow);
+        let mut first = vec![0.0; INPUTS * 16];
+        // One unit's move inputs at 255/256: 64 · 2 · 255 + 3 · 400 > 32,767 (both sides'
+        // moves on one square can be on together).
+        for i in 128..256 {
+            first[i * 16] = 255.0 / 256.0;
+        }
+        for i in EMPTIES_AT..INPUTS {
+            first[i * 16] = 400.0 / 256.0;
+        }
+        let net = PhaseNet::from_floats(16, &first, &[0.5; 16], 0.0);
+        assert!(!net.narrow);
     }
 
     #[test]

@@ -45,8 +45,9 @@ const USAGE: &str = "usage:
                           [--against FILE] [--nboard] [--threads N]
   reversi-engine match [--games N] [--threads N] [--depth D] [--nodes N] [--solve E]
                        [--book-openings PLIES] [--a SIDE] [--b SIDE]   (two searches play;
-                       SIDE: probcut=T|off|guess,book=DISCS,weights=FILE,engine=CMD, where CMD
-                       runs an NBoard engine, e.g. an older build's `reversi-engine nboard`)
+                       SIDE: probcut=T|off|guess,book=DISCS,weights=FILE,nodes=F,engine=CMD,
+                       where F is the side's share of --nodes and CMD runs an NBoard engine,
+                       e.g. an older build's `reversi-engine nboard`)
   reversi-engine book build FILE [--positions N] [--depth D] [--exact E] [--max-ply P]
                        [--ply-cost C] [--batch B] [--threads N]   (grows an opening book; resumable)
   reversi-engine book show [--file FILE] [MOVES]   (the book's scores after MOVES, e.g. f5d6)

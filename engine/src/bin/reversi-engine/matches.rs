@@ -2,7 +2,10 @@
 //! opening once with each colour, at equal depth or an equal node budget per move. It is how
 //! a change to the search (ProbCut's confidence) or a weights file is judged by results
 //! rather than by a guess; equal nodes stand for equal time, which on a shared machine can
-//! not be measured fairly game by game. A side can also be an engine in a process of its own
+//! not be measured fairly game by game; a side whose nodes cost more (a larger evaluation)
+//! gets a share of the budget (`nodes=F`) so that the two spend equal time, the share
+//! measured from the time each side's searches took per node in an equal-node match. A side
+//! can also be an engine in a process of its own
 //! (`engine=CMD`, spoken to over NBoard), such as an older build of this one.
 
 use crate::external::External;
@@ -16,12 +19,15 @@ use reversi_engine::{Move, Position, Rules};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// One side: how it searches and with which evaluation.
 struct Side {
     selectivity: Selectivity,
     /// Plays from the built-in opening book, among moves within this many discs of its best.
     book: Option<i32>,
+    /// The share of `--nodes` this side's searches get (1 unless `nodes=F`).
+    node_share: f64,
     /// A weights file's evaluation (the built-in one if none).
     eval: Option<Arc<PatternEval>>,
     /// An NBoard engine's command: that engine chooses the side's moves (after the book, if
@@ -30,12 +36,13 @@ struct Side {
     name: String,
 }
 
-/// A side from `probcut=T|off|guess`, `book=DISCS`, `weights=FILE` and `engine=CMD`, joined
-/// by commas.
+/// A side from `probcut=T|off|guess`, `book=DISCS`, `weights=FILE`, `nodes=F` and
+/// `engine=CMD`, joined by commas.
 fn side(spec: &str) -> Result<Side, String> {
     let mut side = Side {
         selectivity: Selectivity::TUNED,
         book: None,
+        node_share: 1.0,
         eval: None,
         engine: None,
         name: spec.to_string(),
@@ -70,12 +77,22 @@ fn side(spec: &str) -> Result<Side, String> {
                 let eval = PatternEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
                 side.eval = Some(Arc::new(eval));
             }
+            Some(("nodes", share)) => {
+                side.node_share = share
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| (0.05..=20.0).contains(f))
+                    .ok_or(format!(
+                        "nodes={share}: a share of --nodes from 0.05 to 20 (e.g. 0.8)"
+                    ))?;
+            }
             Some(("engine", command)) if !command.trim().is_empty() => {
                 side.engine = Some(command.trim().to_string());
             }
             _ => {
                 return Err(format!(
-                    "`{part}` is not probcut=T|off|guess, book=DISCS, weights=FILE or engine=CMD"
+                    "`{part}` is not probcut=T|off|guess, book=DISCS, weights=FILE, nodes=F or \
+                     engine=CMD"
                 ));
             }
         }
@@ -127,6 +144,9 @@ fn options(args: &[String]) -> Result<Options, String> {
     if o.nodes.is_some() && o.sides.iter().any(|s| s.engine.is_some()) {
         return Err("an engine= side plays at a depth (--depth), not a node budget".into());
     }
+    if o.nodes.is_none() && o.sides.iter().any(|s| s.node_share != 1.0) {
+        return Err("nodes=F is a share of --nodes: give --nodes too".into());
+    }
     if o.nodes.is_some() && !args.iter().any(|a| a == "--depth") {
         o.depth = 60; // the budget decides how deep
     }
@@ -174,8 +194,10 @@ pub fn run(args: &[String]) -> ExitCode {
         },
         None => openings(o.games / 2),
     };
-    // Nodes and moves of each side, for the cost of its settings.
+    // Nodes and moves of each side, for the cost of its settings, and the nanoseconds its
+    // own searches took (both sides' under the same load, so their ratio is fair).
     let work = [(); 2].map(|_| (AtomicU64::new(0), AtomicU64::new(0)));
+    let search_ns = [(); 2].map(|_| AtomicU64::new(0));
     // The first thing an outside engine did wrong; the match stops being played after it.
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let fail_with = |e: String| {
@@ -240,12 +262,17 @@ pub fn run(args: &[String]) -> ExitCode {
             }
             let limits = Limits {
                 depth: o.depth,
-                nodes: o.nodes,
+                nodes: o
+                    .nodes
+                    .map(|n| ((n as f64 * o.sides[who].node_share) as u64).max(1)),
                 time_ms: None,
                 solve_empties: o.solve,
                 selectivity: o.sides[who].selectivity,
             };
+            let started = Instant::now();
             let r = searchers[who].search(&pos.board(), &limits, &stop, &NoClock);
+            let took = started.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+            search_ns[who].fetch_add(took, Ordering::Relaxed);
             work[who].0.fetch_add(r.nodes, Ordering::Relaxed);
             work[who].1.fetch_add(1, Ordering::Relaxed);
             r.best_move.expect("a side to move has a move")
@@ -264,8 +291,12 @@ pub fn run(args: &[String]) -> ExitCode {
             o.solve
         ),
     };
+    let shares = match o.sides.each_ref().map(|s| s.node_share) {
+        [1.0, 1.0] => String::new(),
+        [a, b] => format!(" (A {a} of it, B {b})"),
+    };
     let budget = match o.nodes {
-        Some(n) => format!("{n} nodes a move (at most {} plies)", o.depth),
+        Some(n) => format!("{n} nodes a move{shares} (at most {} plies)", o.depth),
         None => format!("{} plies a move", o.depth),
     };
     println!(
@@ -282,12 +313,22 @@ pub fn run(args: &[String]) -> ExitCode {
     let per_move = |(nodes, moves): &(AtomicU64, AtomicU64)| {
         nodes.load(Ordering::Relaxed) as f64 / moves.load(Ordering::Relaxed).max(1) as f64
     };
+    // Nanoseconds a node of each side's own searches (an outside engine's are not timed).
+    let per_node = |who: usize| {
+        search_ns[who].load(Ordering::Relaxed) as f64
+            / work[who].0.load(Ordering::Relaxed).max(1) as f64
+    };
+    let cost = match o.sides.each_ref().map(|s| s.engine.is_none()) {
+        [true, true] => format!("{:.3}", per_node(0) / per_node(1)),
+        _ => "–".to_string(),
+    };
     println!(
-        "| A won | Drawn | A lost | A's score | A's mean disc difference | Nodes a move, A | Nodes a move, B |"
+        "| A won | Drawn | A lost | A's score | A's mean disc difference | Nodes a move, A | \
+         Nodes a move, B | A's time a node against B's |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     println!(
-        "| {} | {} | {} | {:.1} % ± {:.1} | {:+.2} | {:.0} | {:.0} |",
+        "| {} | {} | {} | {:.1} % ± {:.1} | {:+.2} | {:.0} | {:.0} | {cost} |",
         tally.wins,
         tally.draws,
         tally.losses,
