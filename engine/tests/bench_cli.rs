@@ -132,6 +132,31 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         "won + drawn + lost: {out}"
     );
     assert!(cells[4] > 0.0, "the engine's nodes are counted: {out}");
+    // A side with half the node budget searches about half the nodes a move; each side's
+    // time a node is measured against the other's.
+    let (code, out, err) = engine(&[
+        "match",
+        "--games",
+        "2",
+        "--nodes",
+        "40000",
+        "--a",
+        "nodes=0.5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(A 0.5 of it, B 1)"), "{out}");
+    let row = out.lines().last().expect("a result row");
+    let cells: Vec<f64> = row
+        .split('|')
+        .filter_map(|c| c.trim().parse().ok())
+        .collect();
+    assert_eq!(
+        cells.len(),
+        7,
+        "won, drawn, lost, discs, nodes, nodes, time: {out}"
+    );
+    assert!(cells[4] < 0.75 * cells[5], "A's nodes against B's: {out}");
+    assert!(cells[6] > 0.0, "A's time a node against B's: {out}");
     // An engine that cannot start or dies without a move stops the match with a message.
     for args in [
         &["match", "--a", "engine=/no/such/engine", "--games", "2"][..],
@@ -154,6 +179,9 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         &["match", "--a", "probcut=lots"],
         &["match", "--b", "weights=/no/such/file"],
         &["match", "--b", "speed=fast"],
+        &["match", "--b", "nodes=0", "--nodes", "20000"],
+        &["match", "--b", "nodes=half", "--nodes", "20000"],
+        &["match", "--b", "nodes=0.5"],
         &["match", "--nodes", "5"],
         &["match", "--games"],
     ] {
