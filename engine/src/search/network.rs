@@ -230,7 +230,8 @@ impl PhaseNet {
                 // SAFETY: `i` < INPUTS and k < N, so the 32 weights read lie in `first`
                 // (its length checked above); unaligned loads are allowed.
                 let w = unsafe { _mm512_loadu_si512(base.add((i * N + k) * 32).cast()) };
-                // Wrapping adds: exact, since the full sum fits (`fits_i16`).
+                // No add overflows: every partial sum is over inputs that are on, which
+                // `fits_i16` bounds.
                 *a = _mm512_add_epi16(*a, w);
             }
         });
