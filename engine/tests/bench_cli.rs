@@ -94,6 +94,15 @@ fn bench_midgame_searches_to_the_depth_asked() {
     }
 }
 
+/// The numbers in `match`'s result row (its last line): won, drawn, lost, the mean disc
+/// difference, each side's nodes a move and, for two in-process sides, the time a node.
+fn result_cells(out: &str) -> Vec<f64> {
+    let row = out.lines().last().expect("a result row");
+    row.split('|')
+        .filter_map(|c| c.trim().parse().ok())
+        .collect()
+}
+
 /// `match` plays the games asked for and reports every one of them; a side it cannot
 /// understand is an error before any game.
 #[test]
@@ -110,22 +119,17 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         "probcut=off",
     ]);
     assert_eq!(code, 0, "{err}");
-    let row = out.lines().last().expect("a result row");
-    let cells: Vec<u32> = row
-        .split('|')
-        .filter_map(|c| c.trim().parse().ok())
-        .take(3)
-        .collect();
-    assert_eq!(cells.iter().sum::<u32>(), 4, "won + drawn + lost: {out}");
+    let cells = result_cells(&out);
+    assert_eq!(
+        cells[..3].iter().sum::<f64>(),
+        4.0,
+        "won + drawn + lost: {out}"
+    );
     // An engine in its own process (this build over NBoard) plays its side's moves.
     let itself = format!("engine={} nboard", env!("CARGO_BIN_EXE_reversi-engine"));
     let (code, out, err) = engine(&["match", "--games", "2", "--depth", "2", "--a", &itself]);
     assert_eq!(code, 0, "{err}");
-    let row = out.lines().last().expect("a result row");
-    let cells: Vec<f64> = row
-        .split('|')
-        .filter_map(|c| c.trim().parse().ok())
-        .collect();
+    let cells = result_cells(&out);
     assert_eq!(
         cells[..3].iter().sum::<f64>(),
         2.0,
@@ -145,11 +149,7 @@ fn match_plays_its_games_and_refuses_bad_sides() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("(A 0.5 of it, B 1)"), "{out}");
-    let row = out.lines().last().expect("a result row");
-    let cells: Vec<f64> = row
-        .split('|')
-        .filter_map(|c| c.trim().parse().ok())
-        .collect();
+    let cells = result_cells(&out);
     assert_eq!(
         cells.len(),
         7,

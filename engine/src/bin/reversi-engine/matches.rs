@@ -52,23 +52,16 @@ fn side(spec: &str) -> Result<Side, String> {
             Some(("probcut", "off")) => side.selectivity = Selectivity::Full,
             Some(("probcut", "guess")) => side.selectivity = Selectivity::Guess,
             Some(("probcut", t)) => {
-                let hundredths = t
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|t| (0.1..=9.0).contains(t))
-                    .ok_or(format!(
-                        "probcut={t}: a confidence from 0.1 to 9 (in σ), off or guess"
-                    ))?;
+                let hundredths = parse_within::<f64>(t, 0.1..=9.0).ok_or(format!(
+                    "probcut={t}: a confidence from 0.1 to 9 (in σ), off or guess"
+                ))?;
                 side.selectivity = Selectivity::ProbCut {
                     confidence: (hundredths * 100.0).round() as u16,
                 };
             }
             Some(("book", within)) => {
                 side.book = Some(
-                    within
-                        .parse::<i32>()
-                        .ok()
-                        .filter(|w| (0..=64).contains(w))
+                    parse_within(within, 0..=64)
                         .ok_or(format!("book={within}: discs from 0 to 64"))?,
                 );
             }
@@ -78,13 +71,9 @@ fn side(spec: &str) -> Result<Side, String> {
                 side.eval = Some(Arc::new(eval));
             }
             Some(("nodes", share)) => {
-                side.node_share = share
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|f| (0.05..=20.0).contains(f))
-                    .ok_or(format!(
-                        "nodes={share}: a share of --nodes from 0.05 to 20 (e.g. 0.8)"
-                    ))?;
+                side.node_share = parse_within(share, 0.05..=20.0).ok_or(format!(
+                    "nodes={share}: a share of --nodes from 0.05 to 20 (e.g. 0.8)"
+                ))?;
             }
             Some(("engine", command)) if !command.trim().is_empty() => {
                 side.engine = Some(command.trim().to_string());
@@ -101,6 +90,14 @@ fn side(spec: &str) -> Result<Side, String> {
         side.name = "defaults".into();
     }
     Ok(side)
+}
+
+/// `text` read as a `T` inside `range`, or `None`.
+fn parse_within<T: std::str::FromStr + PartialOrd>(
+    text: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Option<T> {
+    text.parse().ok().filter(|v| range.contains(v))
 }
 
 struct Options {
