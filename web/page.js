@@ -63,6 +63,19 @@
     }
   }
 
+  // The AI's engine reads its evaluation with WebAssembly's 128-bit SIMD (every current
+  // browser has it; Safari since 16.4, 2023): a module of one function that returns a
+  // vector (i32.const 0, i8x16.splat) validates only where SIMD runs.
+  function wasmSimdAvailable() {
+    const probe = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0,
+      65, 0, 253, 15, 11];
+    try {
+      return WebAssembly.validate(new Uint8Array(probe));
+    } catch {
+      return false;
+    }
+  }
+
   // The wasm file with a progress bar (it is the bulk of the download). The bytes pass
   // through a counter on their way to the compiler, which starts on the first of them
   // (streaming compilation) instead of waiting for the last.
@@ -145,6 +158,10 @@
     showLoading(t('web-loading'));
     if (!webgl2Available()) {
       fail(t('web-no-webgl'));
+      return;
+    }
+    if (!wasmSimdAvailable()) {
+      fail(t('web-no-simd'));
       return;
     }
     try {

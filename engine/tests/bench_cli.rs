@@ -1,8 +1,8 @@
 //! `bench endgame` (the solver's training set), `bench midgame` and `match`, as a user runs
 //! them: the positions the benches make are real positions with the number of empties asked
 //! for, each score they print is the exact one (checked here by plain negamax) or the
-//! library's at that depth, matches report every game, and bad options get a message and
-//! exit status 2.
+//! library's at that depth, matches report every game, `remote` answers as the browser's AI
+//! worker does, and bad options get a message and exit status 2.
 
 use reversi_engine::Rules;
 use reversi_engine::notation::parse_board;
@@ -189,4 +189,51 @@ fn match_plays_its_games_and_refuses_bad_sides() {
         assert_eq!(code, 2, "{args:?}: {out}");
         assert!(!err.is_empty(), "{args:?}");
     }
+}
+
+/// `remote` answers each request line as the browser's AI worker does (the library's
+/// `answer_line`), skips blank lines, says what is wrong with a bad one and goes on.
+#[test]
+fn remote_answers_each_line_as_the_worker_does() {
+    use reversi_engine::search::remote::answer_line;
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let lines = [
+        "score player=0000000810000000 opponent=0000001008000000 depth=3 solve=0 scoring=most book=off",
+        "",
+        "think player=0000000810000000 opponent=0000001008000000 level=3 scoring=most seed=7",
+        "think player=zz opponent=0000001008000000 level=3 scoring=most seed=7",
+        "score player=0000000000000000 opponent=ffffffffffffffff depth=3 solve=0 scoring=most",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
+        .arg("remote")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let replies: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let expected: Vec<String> = lines
+        .iter()
+        .filter(|line| !line.is_empty())
+        .map(|line| answer_line(line, &stop, &|| 0))
+        .collect();
+    assert_eq!(replies, expected);
+    assert!(replies[0].starts_with("scores exact=0 "), "{}", replies[0]);
+    assert!(replies[1].starts_with("move "), "{}", replies[1]);
+    assert!(replies[2].starts_with("error "), "{}", replies[2]);
+    let (code, _, err) = engine(&["remote", "extra"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("remote takes no arguments"), "{err}");
 }

@@ -379,6 +379,7 @@ web-loading = Reversi wird geladen …
 web-loading-progress = Reversi wird geladen … { $received } von { $total } MB
 web-starting = Wird gestartet …
 web-no-webgl = Dieser Browser kann das Spiel nicht anzeigen: WebGL2 ist nicht verfügbar. Mit einem aktuellen Chrome, Edge, Firefox oder Safari klappt es.
+web-no-simd = Dieser Browser kann das Spiel nicht ausführen: Ihm fehlt WebAssembly-SIMD. Mit einem aktuellen Chrome, Edge, Firefox oder Safari klappt es.
 web-start-failed = Das Spiel konnte nicht starten: { $why }
 web-crashed = Das Spiel wurde mit einem Fehler beendet: { $why }. Lade die Seite neu, um weiterzuspielen.
 

@@ -377,6 +377,7 @@ web-loading = Loading Reversi…
 web-loading-progress = Loading Reversi… { $received } of { $total } MB
 web-starting = Starting…
 web-no-webgl = This browser cannot show the game: WebGL2 is not available. A current Chrome, Edge, Firefox or Safari can.
+web-no-simd = This browser cannot run the game: it lacks WebAssembly SIMD. A current Chrome, Edge, Firefox or Safari can.
 web-start-failed = The game could not start: { $why }
 web-crashed = The game stopped with an error: { $why }. Reload the page to play on.
 

@@ -380,6 +380,7 @@ web-loading = Cargando Reversi…
 web-loading-progress = Cargando Reversi… { $received } de { $total } MB
 web-starting = Iniciando…
 web-no-webgl = Este navegador no puede mostrar el juego: WebGL2 no está disponible. Funciona con una versión actual de Chrome, Edge, Firefox o Safari.
+web-no-simd = Este navegador no puede ejecutar el juego: no admite WebAssembly SIMD. Funciona con una versión actual de Chrome, Edge, Firefox o Safari.
 web-start-failed = No se pudo iniciar el juego: { $why }
 web-crashed = El juego se detuvo por un error: { $why }. Recarga la página para seguir jugando.
 

@@ -364,6 +364,7 @@ web-loading = A Reversi betöltése…
 web-loading-progress = A Reversi betöltése… { $received } / { $total } MB
 web-starting = Indítás…
 web-no-webgl = Ez a böngésző nem tudja megjeleníteni a játékot: a WebGL2 nem érhető el. Egy friss Chrome, Edge, Firefox vagy Safari képes rá.
+web-no-simd = Ez a böngésző nem tudja futtatni a játékot: nem támogatja a WebAssembly SIMD-et. Egy friss Chrome, Edge, Firefox vagy Safari képes rá.
 web-start-failed = A játék nem tudott elindulni: { $why }
 web-crashed = A játék hibával leállt: { $why }. A folytatáshoz töltsd újra az oldalt.
 

@@ -20,7 +20,7 @@ mod near;
 pub mod network;
 mod ordering;
 pub mod pattern;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "wasm32"))]
 mod pattern_vector;
 mod pool;
 mod probcut;

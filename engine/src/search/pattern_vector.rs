@@ -3,14 +3,22 @@
 //! AVX-512 BW, BITALG and VNNI (AMD Zen 4, Intel Ice Lake and later) a bit shuffle per side
 //! picks the squares of sixteen placements into bytes at once, a dot product per four bytes
 //! turns their digits into base 3, and a gather reads the weights; with AVX2 alone a byte
-//! shuffle and a compare per side do it for eight. The table entries are the scalar
-//! readings' own (the tests compare them), so every build scores a position alike.
+//! shuffle and a compare per side do it for eight. In the browser (WebAssembly's 128-bit
+//! SIMD) the same byte shuffle and compare read four at a time, and four plain loads take
+//! the place of the gather. The table entries are the scalar readings' own (the tests
+//! compare them; the web build's test compares the browser's scores with the desktop's),
+//! so every build scores a position alike.
 
+#[cfg(target_arch = "wasm32")]
+use std::arch::wasm32::*;
+#[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
 /// Placements read together: one 32-bit lane each in a 512-bit register.
+#[cfg(target_arch = "x86_64")]
 const LANES: usize = 16;
-/// Placements read together in a 256-bit register (the AVX2 build).
+/// Placements read together in a 256-bit register (the AVX2 build), or in two 128-bit
+/// registers (WebAssembly's).
 const NARROW_LANES: usize = 8;
 /// Digits in one lane of bytes (a lane's four bytes become its digits' base-3 value).
 const DIGITS_PER_LANE: usize = 4;
@@ -18,6 +26,7 @@ const DIGITS_PER_LANE: usize = 4;
 const MAX_CHUNKS: usize = 3;
 
 /// Sixteen placements (or fewer, in the last group) read together.
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Debug)]
 struct Group {
     /// Per register of digits (`chunks` of them), per byte: the square whose digit it
@@ -46,7 +55,12 @@ struct NarrowGroup {
     bits: [[u8; 32]; MAX_CHUNKS],
     /// The digit's place value within its pair (1, 3), 0 where a byte holds no digit; the
     /// pairs are then weighed 1 and 9.
+    #[cfg(target_arch = "x86_64")]
     places: [[i8; 32]; MAX_CHUNKS],
+    /// The digit's place value within its four (1, 3, 9, 27), 0 where a byte holds no
+    /// digit: WebAssembly has no byte multiplication, so its reading masks these instead.
+    #[cfg(target_arch = "wasm32")]
+    quads: [[u8; 32]; MAX_CHUNKS],
     /// Registers of digits in use, as in [`Group`].
     chunks: usize,
     /// Each lane's table offset in a phase's weights.
@@ -58,6 +72,7 @@ struct NarrowGroup {
 /// Every placement of the layout, grouped for the vector readings.
 #[derive(Clone, Debug)]
 pub(crate) struct VectorReading {
+    #[cfg(target_arch = "x86_64")]
     groups: Vec<Group>,
     narrow: Vec<NarrowGroup>,
     /// The largest table entry any placement can reach (within a phase).
@@ -110,6 +125,7 @@ impl VectorReading {
         // registers of digits.
         let mut order: Vec<&(Vec<u8>, u32)> = placements.iter().collect();
         order.sort_by_key(|(squares, _)| std::cmp::Reverse(squares.len()));
+        #[cfg(target_arch = "x86_64")]
         let groups = order
             .chunks(LANES)
             .map(|members| {
@@ -137,7 +153,10 @@ impl VectorReading {
                 let mut group = NarrowGroup {
                     bytes: [[0; 32]; MAX_CHUNKS],
                     bits: [[0; 32]; MAX_CHUNKS],
+                    #[cfg(target_arch = "x86_64")]
                     places: [[0; 32]; MAX_CHUNKS],
+                    #[cfg(target_arch = "wasm32")]
+                    quads: [[0; 32]; MAX_CHUNKS],
                     chunks: chunks(members),
                     offsets: [0; NARROW_LANES],
                     lanes: [0; NARROW_LANES],
@@ -150,12 +169,20 @@ impl VectorReading {
                 for (chunk, byte, place, sq) in digit_slots(members) {
                     group.bytes[chunk][byte] = sq / 8;
                     group.bits[chunk][byte] = 1 << (sq % 8);
-                    group.places[chunk][byte] = 3i8.pow(place % 2);
+                    #[cfg(target_arch = "x86_64")]
+                    {
+                        group.places[chunk][byte] = 3i8.pow(place % 2);
+                    }
+                    #[cfg(target_arch = "wasm32")]
+                    {
+                        group.quads[chunk][byte] = 3u8.pow(place);
+                    }
                 }
                 group
             })
             .collect();
         VectorReading {
+            #[cfg(target_arch = "x86_64")]
             groups,
             narrow,
             largest,
@@ -176,6 +203,7 @@ impl VectorReading {
     ///
     /// # Safety
     /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     pub(crate) unsafe fn sum_narrow(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
         self.check_weights(weights);
@@ -247,6 +275,7 @@ impl VectorReading {
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW, BITALG and VNNI.
+    #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512bitalg,avx512vnni")]
     pub(crate) unsafe fn sum(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
         self.check_weights(weights);
@@ -293,5 +322,57 @@ impl VectorReading {
             );
         }
         _mm512_reduce_add_epi32(total)
+    }
+
+    /// [`VectorReading::sum`] four placements at a time with WebAssembly's 128-bit SIMD
+    /// (every browser since 2023 runs it): each half of an eight-placement group as in
+    /// [`VectorReading::sum_narrow`], the digits weighed by masking their place values
+    /// (digit 1: the place, digit 2: twice it) and summed four bytes to a lane.
+    #[cfg(target_arch = "wasm32")]
+    #[target_feature(enable = "simd128")]
+    pub(crate) fn sum_simd128(&self, p: u64, o: u64, weights: &[i16]) -> i32 {
+        self.check_weights(weights);
+        let own = u64x2_splat(p);
+        let other = u64x2_splat(o);
+        let mut total = 0i32;
+        for group in &self.narrow {
+            for half in 0..2 {
+                let mut index = i32x4_splat(0);
+                // Horner's rule from the most significant four digits down: 81 = 3^4.
+                for k in (0..group.chunks).rev() {
+                    // SAFETY: each row holds 32 bytes, so 16 from 16 * half are inside it;
+                    // unaligned loads are allowed.
+                    let load =
+                        |row: &[u8; 32]| unsafe { v128_load(row.as_ptr().add(16 * half).cast()) };
+                    let (bytes, bits) = (load(&group.bytes[k]), load(&group.bits[k]));
+                    let quads = load(&group.quads[k]);
+                    let has =
+                        |side: v128| i8x16_eq(v128_and(i8x16_swizzle(side, bytes), bits), bits);
+                    let weighed = u8x16_add(
+                        v128_and(has(own), quads),
+                        v128_and(has(other), u8x16_add(quads, quads)),
+                    );
+                    // Four bytes to a lane: pairs of bytes, then pairs of pairs by a dot
+                    // product with ones (one instruction where the unsigned pairwise sum of
+                    // 16-bit lanes takes several; the sums are far below 2^15).
+                    let pairs = u16x8_extadd_pairwise_u8x16(weighed);
+                    let lanes = i32x4_dot_i16x8(pairs, i16x8_splat(1));
+                    index = i32x4_add(i32x4_mul(index, i32x4_splat(81)), lanes);
+                }
+                let mut entries = [0u32; 4];
+                // SAFETY: `entries` holds 16 bytes; unaligned stores are allowed.
+                unsafe { v128_store(entries.as_mut_ptr().cast(), index) };
+                for (lane, entry) in entries.iter().enumerate() {
+                    let lane = 4 * half + lane;
+                    let at = (entry + group.offsets[lane]) as usize;
+                    // SAFETY: every entry a placement reaches is at most `largest`, inside
+                    // `weights` (checked above); a lane without a placement reads entry 0
+                    // and its mask drops it.
+                    let weight = i32::from(unsafe { *weights.get_unchecked(at) });
+                    total += weight & group.lanes[lane];
+                }
+            }
+        }
+        total
     }
 }

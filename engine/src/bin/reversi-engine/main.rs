@@ -6,11 +6,13 @@ use reversi_engine::grid::{
     parse_grid_moves,
 };
 use reversi_engine::notation::{parse_board, parse_moves};
+use reversi_engine::search::remote::answer_line;
 use reversi_engine::search::{
     Clock, Evaluate, HandEval, Limits, PatternEval, Searcher, solver_build,
 };
 use reversi_engine::{Board, Color, Position, Rules, Square, Status, fast_path_name, perft};
 use std::fmt;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -35,6 +37,8 @@ const USAGE: &str = "usage:
   reversi-engine bench six                     (solves 6×6 from the start: 16-20 for the second player)
   reversi-engine analyse [--size 4|6|8|10] TRANSCRIPT [DEPTH] [--threads N]   (e.g. analyse f5d6c3d3c4)
   reversi-engine nboard [--threads N] [--no-book]   (the NBoard protocol on stdin/stdout; on N threads)
+  reversi-engine remote   (the browser's AI worker's request lines on stdin, a reply line for each on
+                          stdout: `think …` or `score …`, as in the engine's search::remote)
   reversi-engine ladder [--games N] [--levels 1-10] [--threads N] [--size 4|6|8|10]   (each level vs the next)
   reversi-engine train [--games N] [--threads N] [--player hand|searched] [--play-depth D]
                        [--player-weights FILE] [--solve 16] [--label-depth 0|4-12] [--labeller FILE] [--per-phase N]
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Some("weights") => cmd_weights(&args[1..]),
         Some("book") => book::run(&args[1..]),
         Some("nboard") => nboard::run(&args[1..]),
+        Some("remote") => cmd_remote(&args[1..]),
         Some("ladder") => ladder::run(&args[1..]),
         Some("train") => train::run(&args[1..]),
         Some("evaltest") => evaltest::run(&args[1..]),
@@ -156,6 +161,34 @@ fn option_number(
 fn fail(message: impl fmt::Display) -> ExitCode {
     eprintln!("{message}\n{USAGE}");
     ExitCode::from(2)
+}
+
+/// The web build's AI requests answered here, one line at a time, as its worker answers
+/// them: the same request gives the same reply on every platform (the web build's test
+/// compares the two).
+fn cmd_remote(args: &[String]) -> ExitCode {
+    if let Some(extra) = args.first() {
+        return fail(format!(
+            "remote takes no arguments (`{extra}`): it reads stdin"
+        ));
+    }
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => return fail(format!("cannot read stdin: {e}")),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let watch = Stopwatch::start();
+        let reply = answer_line(&line, &AtomicBool::new(false), &watch);
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            // The reader has gone: nothing left to answer.
+            return ExitCode::SUCCESS;
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn square_list(pv: &[Square]) -> String {

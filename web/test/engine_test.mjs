@@ -1,0 +1,99 @@
+// The browser's AI against the desktop's: the web build's engine module (dist/engine.js and
+// dist/engine_bg.wasm with dist/eval.bin, as web/ai-worker.js loads them) and the desktop
+// engine (`reversi-engine remote`) answer the same study requests on the FFO positions. The
+// searches are exact and deterministic on every platform, so every reply must be the same:
+// a difference is a bug of the WebAssembly build alone (its SIMD reading of the evaluation,
+// its portable move generator and solver). No browser is needed: Node runs the module.
+//
+//   node engine_test.mjs --dist DIR --positions ffo.txt --native PATH [--bench]
+//
+// --bench: the browser engine's time for the requests against the desktop engine's (the
+// same requests, the same run), for docs/evaluation.md's figures.
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const args = {};
+for (let i = 2; i < process.argv.length; i++) {
+  const key = process.argv[i].replace(/^--/, '');
+  if (key === 'bench') args.bench = true;
+  else args[key] = process.argv[++i];
+}
+for (const need of ['dist', 'positions', 'native']) {
+  if (!args[need]) {
+    console.error(`engine_test.mjs needs --${need} (see the top of the file)`);
+    process.exit(2);
+  }
+}
+
+// The FFO file's positions as the request format's bitboards (bit = row × 8 + column).
+const hex = (n) => n.toString(16).padStart(16, '0');
+const positions = readFileSync(args.positions, 'utf8').split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .map((line) => {
+    const [id, board, side, empties] = line.trim().split(/\s+/);
+    let player = 0n;
+    let opponent = 0n;
+    for (let i = 0; i < 64; i++) {
+      if (board[i] === side) player |= 1n << BigInt(i);
+      else if (board[i] !== '-') opponent |= 1n << BigInt(i);
+    }
+    return { id: Number(id), empties: Number(empties), board: `player=${hex(player)} opponent=${hex(opponent)}` };
+  });
+if (positions.length < 60) {
+  console.error(`${args.positions}: expected the FFO suite, read ${positions.length} positions`);
+  process.exit(2);
+}
+
+// Every position searched in the midgame (each move scored by the learned evaluation's
+// search: the evaluation at every phase from 14 to 34 empties), the start position too,
+// both scorings, and the smaller ones solved exactly (the solver's own paths).
+const start = 'player=0000000810000000 opponent=0000001008000000';
+const requests = [`score ${start} depth=6 solve=0 scoring=most book=off`];
+for (const p of positions) {
+  requests.push(`score ${p.board} depth=${args.bench ? 8 : 4} solve=0 scoring=most`);
+  if (p.id % 4 === 0) requests.push(`score ${p.board} depth=3 solve=0 scoring=fewest`);
+  if (p.empties <= 16) requests.push(`score ${p.board} depth=1 solve=16 scoring=most`);
+}
+
+// The module as the worker loads it, its weights installed.
+const engine = await import(pathToFileURL(resolve(join(args.dist, 'engine.js'))).href);
+engine.initSync({ module: readFileSync(join(args.dist, 'engine_bg.wasm')) });
+engine.setWeights(new Uint8Array(readFileSync(join(args.dist, 'eval.bin'))));
+
+let t0 = performance.now();
+const browser = requests.map((line) => engine.think(line));
+const browserMs = performance.now() - t0;
+
+t0 = performance.now();
+const native = spawnSync(args.native, ['remote'], { input: requests.join('\n') + '\n', encoding: 'utf8',
+  maxBuffer: 64 << 20 });
+const nativeMs = performance.now() - t0;
+if (native.status !== 0) {
+  console.error(`${args.native} remote failed (status ${native.status}): ${native.stderr}`);
+  process.exit(1);
+}
+const desktop = native.stdout.trimEnd().split('\n');
+
+let differ = 0;
+for (let i = 0; i < requests.length; i++) {
+  const bad = !/^scores exact=/.test(browser[i]);
+  if (bad || browser[i] !== desktop[i]) {
+    differ++;
+    if (differ <= 5) {
+      console.error(`request: ${requests[i]}\n  browser: ${browser[i]}\n  desktop: ${desktop[i]}`);
+    }
+  }
+}
+console.log(`  ${requests.length} study requests (FFO #${positions[0].id}-#${positions.at(-1).id} and the start): ` +
+  `${requests.length - differ} replies the same in the browser's engine and the desktop's`);
+if (args.bench) {
+  console.log(`  browser engine ${(browserMs / 1000).toFixed(2)} s, desktop engine ` +
+    `${(nativeMs / 1000).toFixed(2)} s (with its start): ${(browserMs / nativeMs).toFixed(2)} times as long`);
+}
+if (differ) {
+  console.error(`${differ} replies differ`);
+  process.exit(1);
+}
