@@ -6,7 +6,8 @@
 // from localStorage; a second tab leaves the first one's autosave alone; games saved by name
 // are listed, opened and written in localStorage;
 // and while the strongest level searches (in the AI's Web Worker) the
-// page keeps drawing frames, measured against an idle stretch of the same length.
+// page keeps drawing frames, measured against an idle stretch of the same length. A browser
+// without WebGL2 or WebAssembly SIMD is told so before anything large downloads.
 //
 // Usage: node browser_test.mjs --dist DIR --out DIR [--chromium PATH] [--positions FFO_FILE]
 //        [--only CHECK]   (one of the checks' function names, e.g. offlineSecondVisit)
@@ -724,13 +725,50 @@ const LAUNCH = {
     '--disable-sync', '--disable-quic', '--no-first-run'],
 };
 
+// A browser without what the game needs gets a message in its language before the game's
+// download starts: without WebGL2, and without WebAssembly's SIMD (the AI's evaluation).
+async function missingFeatures(browser, base) {
+  console.log('a browser that lacks WebGL2 or WebAssembly SIMD');
+  const lacks = {
+    'web-no-webgl': () => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+        return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+      };
+    },
+    'web-no-simd': () => {
+      WebAssembly.validate = () => false;
+    },
+  };
+  for (const [key, script] of Object.entries(lacks)) {
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT },
+      serviceWorkers: 'block', locale: 'en-US' });
+    await context.addInitScript(script);
+    const page = await context.newPage();
+    const downloads = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.wasm')) downloads.push(request.url());
+    });
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => window.reversiPage && window.reversiPage.failure, null,
+      { timeout: 30_000 });
+    const [shown, expected] = await page.evaluate((k) => [
+      document.getElementById('loading-text').textContent, window.reversiMessages.en[k]], key);
+    check(shown === expected, `${key}: the page says ${JSON.stringify(shown)}, not ${expected}`);
+    check(downloads.length === 0, `${key}: the page still fetched ${downloads.join(', ')}`);
+    await page.screenshot({ path: join(out, `web-${key.replace(/^web-/, '')}.png`) });
+    console.log(`  ${key}: "${shown}", nothing downloaded`);
+    await context.close();
+  }
+}
+
 async function main() {
   const server = await serve(dist);
   const browser = await chromium.launch(LAUNCH);
   let log = [];
   try {
     const checks = { playAMove, openLinks, savedSettings, secondTab, germanBrowser, savedGames,
-      strongestLevelInTheWorker, offlineSecondVisit };
+      strongestLevelInTheWorker, offlineSecondVisit, missingFeatures };
     for (const [name, run] of Object.entries(checks)) {
       if (args.only && args.only !== name) continue;
       const said = await run(browser, server.url);
