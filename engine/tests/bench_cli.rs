@@ -215,6 +215,9 @@ fn remote_answers_each_line_as_the_worker_does() {
     for line in lines {
         writeln!(stdin, "{line}").unwrap();
     }
+    // Bytes that are not text: a reply that says what is wrong, and the next line answered.
+    stdin.write_all(b"think \xff\xfe\n").unwrap();
+    writeln!(stdin, "{}", lines[0]).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
@@ -229,7 +232,10 @@ fn remote_answers_each_line_as_the_worker_does() {
         .filter(|line| !line.is_empty())
         .map(|line| answer_line(line, &stop, &|| 0))
         .collect();
-    assert_eq!(replies, expected);
+    assert_eq!(replies.len(), expected.len() + 2, "{replies:?}");
+    assert_eq!(replies[..expected.len()], expected);
+    assert!(replies[expected.len()].starts_with("error "), "{replies:?}");
+    assert_eq!(replies[expected.len() + 1], expected[0]);
     assert!(replies[0].starts_with("scores exact=0 "), "{}", replies[0]);
     assert!(replies[1].starts_with("move "), "{}", replies[1]);
     assert!(replies[2].starts_with("error "), "{}", replies[2]);

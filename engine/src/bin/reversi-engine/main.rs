@@ -173,11 +173,17 @@ fn cmd_remote(args: &[String]) -> ExitCode {
         ));
     }
     let mut out = std::io::stdout().lock();
-    for line in std::io::stdin().lock().lines() {
-        let line = match line {
-            Ok(line) => line,
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => return ExitCode::SUCCESS,
+            Ok(_) => {}
             Err(e) => return fail(format!("cannot read stdin: {e}")),
-        };
+        }
+        // Bytes that are not UTF-8 become U+FFFD: the line is then refused with the reason.
+        let line = String::from_utf8_lossy(&bytes);
         if line.trim().is_empty() {
             continue;
         }
@@ -188,7 +194,6 @@ fn cmd_remote(args: &[String]) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    ExitCode::SUCCESS
 }
 
 fn square_list(pv: &[Square]) -> String {
