@@ -1,14 +1,16 @@
 // The browser's AI against the desktop's: the web build's engine module (dist/engine.js and
 // dist/engine_bg.wasm with dist/eval.bin, as web/ai-worker.js loads them) and the desktop
-// engine (`reversi-engine remote`) answer the same study requests on the FFO positions. The
-// searches are exact and deterministic on every platform, so every reply must be the same:
-// a difference is a bug of the WebAssembly build alone (its SIMD reading of the evaluation,
-// its portable move generator and solver). No browser is needed: Node runs the module.
+// engine (`reversi-engine remote`) answer the same requests: study requests on the FFO
+// positions, and the levels without a clock choosing moves there and on the 6×6 and 10×10
+// starts. The searches are exact and deterministic on every platform (the levels' random
+// choices follow the request's seed), so every reply must be the same: a difference is a bug
+// of the WebAssembly build alone (its SIMD reading of the evaluation, its portable move
+// generator and solver, a 32-bit difference). No browser is needed: Node runs the module.
 //
 //   node engine_test.mjs --dist DIR --positions ffo.txt --native PATH [--bench]
 //
-// --bench: the browser engine's time for the requests against the desktop engine's (the
-// same requests, the same run), for docs/evaluation.md's figures.
+// --bench: the browser engine's time for the study requests alone (deeper) against the
+// desktop engine's (the same requests, the same run), for docs/evaluation.md's figures.
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -52,8 +54,25 @@ if (positions.length < 60) {
 // both scorings, and the smaller ones solved exactly (the solver's own paths).
 const start = 'player=0000000810000000 opponent=0000001008000000';
 const requests = [`score ${start} depth=6 solve=0 scoring=most book=off`];
+// The other boards' starts (the generic search): bit = row × side + column.
+const grid = (side) => {
+  const at = (row, column) => 1n << BigInt(row * side + column);
+  const mid = side / 2;
+  return `size=${side} player=${(at(mid - 1, mid) | at(mid, mid - 1)).toString(16)} ` +
+    `opponent=${(at(mid - 1, mid - 1) | at(mid, mid)).toString(16)}`;
+};
+for (const side of args.bench ? [] : [6, 10]) {
+  for (let level = 1; level <= 6; level++) {
+    requests.push(`think ${grid(side)} level=${level} scoring=most seed=${level}`);
+  }
+}
 for (const p of positions) {
   requests.push(`score ${p.board} depth=${args.bench ? 8 : 4} solve=0 scoring=most`);
+  // The levels without a clock (Random to Club), whose moves the seed decides where they
+  // choose at random among near equals: the same seed, the same move.
+  if (!args.bench) {
+    requests.push(`think ${p.board} level=${1 + (p.id % 6)} scoring=most seed=${p.id}`);
+  }
   if (p.id % 4 === 0) requests.push(`score ${p.board} depth=3 solve=0 scoring=fewest`);
   if (p.empties <= 16) requests.push(`score ${p.board} depth=1 solve=16 scoring=most`);
 }
@@ -79,7 +98,7 @@ const desktop = native.stdout.trimEnd().split('\n');
 
 let differ = 0;
 for (let i = 0; i < requests.length; i++) {
-  const bad = !/^scores exact=/.test(browser[i]);
+  const bad = !/^(scores exact=|move )/.test(browser[i]);
   if (bad || browser[i] !== desktop[i]) {
     differ++;
     if (differ <= 5) {
@@ -87,7 +106,8 @@ for (let i = 0; i < requests.length; i++) {
     }
   }
 }
-console.log(`  ${requests.length} study requests (FFO #${positions[0].id}-#${positions.at(-1).id} and the start): ` +
+const starts = args.bench ? 'the start' : 'the starts of three sizes';
+console.log(`  ${requests.length} requests (FFO #${positions[0].id}-#${positions.at(-1).id}, ${starts}): ` +
   `${requests.length - differ} replies the same in the browser's engine and the desktop's`);
 if (args.bench) {
   console.log(`  browser engine ${(browserMs / 1000).toFixed(2)} s, desktop engine ` +
