@@ -11,7 +11,7 @@ cd "$ROOT"
 # Options after the script's name go to build-web.sh (e.g. --toolchain NAME).
 bash scripts/build-web.sh --profile "${WEB_PROFILE:-$REVERSI_PROFILE}" "$@"
 
-step "the browser's engine against the desktop's (the same study requests, the same replies)"
+step "the browser's engine against the desktop's (the same requests, the same replies)"
 cargo build --locked -q -p reversi-engine --bin reversi-engine --profile "$REVERSI_PROFILE"
 node web/test/engine_test.mjs --dist "$ROOT/dist" --positions "$ROOT/../shared/data/ffo.txt" \
   --native "$CARGO_TARGET_DIR/$REVERSI_PROFILE/reversi-engine"
