@@ -15,10 +15,11 @@
 // is timed on FFO #41 and its move checked against the file; without, on the start position.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { START, readFfo } from './ffo.mjs';
 import { chromium } from 'playwright-core';
 
 const args = Object.fromEntries(
@@ -554,23 +555,13 @@ async function savedGames(browser, base) {
 // Master solves exactly), else the start position. `best` lists the moves that are right.
 function masterRequest() {
   const file = args.positions;
-  const line = file && existsSync(file) &&
-    readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('41 '));
-  if (!line) {
+  const ffo = file && existsSync(file) && readFfo(file).find((p) => p.id === 41);
+  if (!ffo) {
     return { name: 'the start position', best: ['c4', 'd3', 'e6', 'f5'], scores: {},
-      request: 'think player=0000000810000000 opponent=0000001008000000 level=9 scoring=most seed=1' };
+      request: `think ${START} level=9 scoring=most seed=1` };
   }
-  const [, board, side, , , best, ...scored] = line.trim().split(/\s+/);
-  const scores = Object.fromEntries(scored.map((m) => m.split(':')));
-  let player = 0n;
-  let opponent = 0n;
-  for (let i = 0; i < 64; i++) {
-    if (board[i] === side) player |= 1n << BigInt(i);
-    else if (board[i] !== '-') opponent |= 1n << BigInt(i);
-  }
-  const hex = (n) => n.toString(16).padStart(16, '0');
-  return { name: 'FFO #41', best: best.split(','), scores,
-    request: `think player=${hex(player)} opponent=${hex(opponent)} level=9 scoring=most seed=1` };
+  return { name: 'FFO #41', best: ffo.best, scores: ffo.scores,
+    request: `think ${ffo.board} level=9 scoring=most seed=1` };
 }
 
 async function strongestLevelInTheWorker(browser, base) {

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { START, readFfo } from './ffo.mjs';
 
 const args = {};
 for (let i = 2; i < process.argv.length; i++) {
@@ -30,20 +31,7 @@ for (const need of ['dist', 'positions', 'native']) {
   }
 }
 
-// The FFO file's positions as the request format's bitboards (bit = row × 8 + column).
-const hex = (n) => n.toString(16).padStart(16, '0');
-const positions = readFileSync(args.positions, 'utf8').split('\n')
-  .filter((line) => line.trim() && !line.startsWith('#'))
-  .map((line) => {
-    const [id, board, side, empties] = line.trim().split(/\s+/);
-    let player = 0n;
-    let opponent = 0n;
-    for (let i = 0; i < 64; i++) {
-      if (board[i] === side) player |= 1n << BigInt(i);
-      else if (board[i] !== '-') opponent |= 1n << BigInt(i);
-    }
-    return { id: Number(id), empties: Number(empties), board: `player=${hex(player)} opponent=${hex(opponent)}` };
-  });
+const positions = readFfo(args.positions);
 if (positions.length < 60) {
   console.error(`${args.positions}: expected the FFO suite, read ${positions.length} positions`);
   process.exit(2);
@@ -52,8 +40,7 @@ if (positions.length < 60) {
 // Every position searched in the midgame (each move scored by the learned evaluation's
 // search: the evaluation at every phase from 14 to 34 empties), the start position too,
 // both scorings, and the smaller ones solved exactly (the solver's own paths).
-const start = 'player=0000000810000000 opponent=0000001008000000';
-const requests = [`score ${start} depth=6 solve=0 scoring=most book=off`];
+const requests = [`score ${START} depth=6 solve=0 scoring=most book=off`];
 // The other boards' starts (the generic search): bit = row × side + column.
 const grid = (side) => {
   const at = (row, column) => 1n << BigInt(row * side + column);
