@@ -63,7 +63,7 @@ fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-/// The two test sets' games.
+/// The test sets' games.
 #[derive(Clone, Copy)]
 enum TestGames {
     /// The first generation's training games: the hand-written evaluation one ply deep with
@@ -73,17 +73,32 @@ enum TestGames {
     /// move in sixteen at random: positions like those of real games, and not made by any
     /// learned weights, so the set stays the same whatever is trained.
     HandSearched,
+    /// Generation 3's weights (`engine/assets/eval-gen3.bin`, kept as a file, so the set
+    /// stays the same however the built-in weights change) searching four plies deep, the
+    /// same openings and randomness: positions of the kind the later generations trained on,
+    /// to tell how much of the error is the other sets' kind of play.
+    LearnedSearched,
 }
+
+/// The player of the third set's games (not the built-in weights: see `LearnedSearched`).
+static GEN3: &[u8] = include_bytes!("../../../assets/eval-gen3.bin");
 
 /// Held-out positions with 20 to 24 empties, one per game, with their exact scores.
 fn exact_positions(n: usize, games: TestGames) -> Vec<(Board, i32)> {
     let mut searcher = Searcher::new(64);
-    let mut player = Searcher::new(16).with_eval(Box::new(HandEval));
+    let mut player = match games {
+        TestGames::LearnedSearched => Searcher::new(16).with_eval(Box::new(
+            PatternEval::from_bytes(GEN3).expect("generation 3's weights match this build"),
+        )),
+        _ => Searcher::new(16).with_eval(Box::new(HandEval)),
+    };
     let stop = AtomicBool::new(false);
     (0..)
         .map(|i| match games {
             TestGames::HandOnePly => self_play_positions(HELD_OUT_SEED + i),
-            TestGames::HandSearched => searched_game_positions(HELD_OUT_SEED + i, &mut player, 4),
+            TestGames::HandSearched | TestGames::LearnedSearched => {
+                searched_game_positions(HELD_OUT_SEED + i, &mut player, 4)
+            }
         })
         .filter_map(|game| {
             let want = 20 + (game.len() % 5) as u32;
@@ -157,6 +172,10 @@ pub fn run(args: &[String]) -> ExitCode {
                 "one-ply games (the first training set's kind)",
             ),
             (TestGames::HandSearched, "four-ply searched games"),
+            (
+                TestGames::LearnedSearched,
+                "four-ply games of generation 3's weights",
+            ),
         ] {
             eprintln!("solving {} held-out positions exactly...", o.positions);
             let positions = exact_positions(o.positions, games);
