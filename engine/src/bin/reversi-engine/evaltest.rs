@@ -75,8 +75,8 @@ enum TestGames {
     HandSearched,
     /// Generation 3's weights (`engine/assets/eval-gen3.bin`, kept as a file, so the set
     /// stays the same however the built-in weights change) searching four plies deep, the
-    /// same openings and randomness: positions of the kind the later generations trained on,
-    /// to tell how much of the error is the other sets' kind of play.
+    /// same openings and share of random moves: positions of the kind the later generations
+    /// trained on, to tell how much of the error is the other sets' kind of play.
     LearnedSearched,
 }
 
@@ -251,4 +251,23 @@ pub fn run(args: &[String]) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The third set's player is read from a file kept beside the built-in weights: it must
+    /// stay readable by this build, or the set could not be made.
+    #[test]
+    fn the_third_sets_player_is_readable() {
+        let gen3 = PatternEval::from_bytes(GEN3).expect("generation 3's weights read");
+        // Trained weights, not an empty table, in the phases the set's positions fall in.
+        for phase in 4..=5 {
+            assert!(
+                gen3.phase(phase).iter().any(|&w| w != 0),
+                "phase {phase} is empty"
+            );
+        }
+    }
 }
