@@ -86,12 +86,13 @@ static GEN3: &[u8] = include_bytes!("../../../assets/eval-gen3.bin");
 /// Held-out positions with 20 to 24 empties, one per game, with their exact scores.
 fn exact_positions(n: usize, games: TestGames) -> Vec<(Board, i32)> {
     let mut searcher = Searcher::new(64);
-    let mut player = match games {
-        TestGames::LearnedSearched => Searcher::new(16).with_eval(Box::new(
+    let eval: Box<dyn Evaluate> = match games {
+        TestGames::LearnedSearched => Box::new(
             PatternEval::from_bytes(GEN3).expect("generation 3's weights match this build"),
-        )),
-        _ => Searcher::new(16).with_eval(Box::new(HandEval)),
+        ),
+        _ => Box::new(HandEval),
     };
+    let mut player = Searcher::new(16).with_eval(eval);
     let stop = AtomicBool::new(false);
     (0..)
         .map(|i| match games {
