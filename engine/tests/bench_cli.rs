@@ -46,6 +46,10 @@ fn bench_endgame_refuses_bad_options() {
         &["bench", "endgame", "--positions", "0"],
         &["bench", "endgame", "--threads", "many"],
         &["bench", "endgame", "--fast"],
+        // Every command takes at most 64 threads: each thread builds its own searcher.
+        &["train", "--threads", "100000"],
+        &["ladder", "--threads", "100000"],
+        &["ladder", "--threads", "0"],
     ] {
         let (code, out, err) = engine(args);
         assert_eq!(code, 2, "{args:?}: {out}");
@@ -218,6 +222,10 @@ fn remote_answers_each_line_as_the_worker_does() {
     // Bytes that are not text: a reply that says what is wrong, and the next line answered.
     stdin.write_all(b"think \xff\xfe\n").unwrap();
     writeln!(stdin, "{}", lines[0]).unwrap();
+    // A line longer than any request: skipped with a reply that says so, memory bounded.
+    stdin.write_all(&vec![b'x'; 200_000]).unwrap();
+    writeln!(stdin).unwrap();
+    writeln!(stdin, "{}", lines[0]).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
@@ -232,10 +240,15 @@ fn remote_answers_each_line_as_the_worker_does() {
         .filter(|line| !line.is_empty())
         .map(|line| answer_line(line, &stop, &|| 0))
         .collect();
-    assert_eq!(replies.len(), expected.len() + 2, "{replies:?}");
+    assert_eq!(replies.len(), expected.len() + 4, "{replies:?}");
     assert_eq!(replies[..expected.len()], expected);
     assert!(replies[expected.len()].starts_with("error "), "{replies:?}");
     assert_eq!(replies[expected.len() + 1], expected[0]);
+    assert_eq!(
+        replies[expected.len() + 2],
+        "error a line of 200000 bytes is longer than any request (65536 at most); skipped"
+    );
+    assert_eq!(replies[expected.len() + 3], expected[0]);
     assert!(replies[0].starts_with("scores exact=0 "), "{}", replies[0]);
     assert!(replies[1].starts_with("move "), "{}", replies[1]);
     assert!(replies[2].starts_with("error "), "{}", replies[2]);

@@ -108,11 +108,18 @@ fn fits_i16(first: &[i16], hidden: usize) -> bool {
     })
 }
 
+/// The most a network's output may add, in hundredths of a disc: far beyond any score, so a
+/// fitted network never meets it, but small enough that the evaluation's sums cannot
+/// overflow whatever weights a file holds (a crafted file's network could otherwise reach
+/// billions, and wrap round to the other sign).
+const OUTPUT_LIMIT: i64 = 1 << 20;
+
 /// The output in hundredths of a disc from its sum in 1/2^18 of a disc, rounded half up:
-/// (sum × 100) / 2^18, exact in integers.
+/// (sum × 100) / 2^18, exact in integers (no sum of i16 products over [`INPUTS`] inputs and
+/// 128 units comes near overflowing an i64 times 100), within ±[`OUTPUT_LIMIT`].
 #[inline(always)]
 fn round_output(sum: i64) -> i32 {
-    ((sum * 100 + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT) as i32
+    ((sum * 100 + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT).clamp(-OUTPUT_LIMIT, OUTPUT_LIMIT) as i32
 }
 
 /// Why a stored network could not be read.
@@ -491,6 +498,19 @@ mod tests {
             for_each_input(&board, own, other, |_| on += 1);
             assert_eq!(big.hundredths(&board, own, other), on * 8 * 100);
         }
+    }
+
+    #[test]
+    fn the_largest_weights_a_file_can_hold_stay_within_the_limit() {
+        // Every weight at i16::MAX in 128 units: unbounded, the output would pass what an i32
+        // holds and wrap round to a large negative score.
+        let big = PhaseNet::from_floats(128, &vec![1e6; INPUTS * 128], &[1e6; 128], 0.0);
+        let small = PhaseNet::from_floats(128, &vec![1e6; INPUTS * 128], &[-1e6; 128], 0.0);
+        let board = Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000);
+        let (own, other) = (board.moves(), board.pass().moves());
+        assert_eq!(big.hundredths(&board, own, other), OUTPUT_LIMIT as i32);
+        assert_eq!(reference(&big, &board, own, other), OUTPUT_LIMIT as i32);
+        assert_eq!(small.hundredths(&board, own, other), -(OUTPUT_LIMIT as i32));
     }
 
     /// The output summed in 32 bits by the portable code: what every faster path must give.

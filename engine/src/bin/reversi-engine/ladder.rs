@@ -264,9 +264,9 @@ pub fn run(args: &[String]) -> ExitCode {
                 Ok(n) if n >= 2 && n.is_multiple_of(2) => games = n,
                 _ => return fail("--games needs an even number of at least 2"),
             },
-            "--threads" => match value(it.next()).parse::<usize>() {
-                Ok(n) if n >= 1 => threads = n,
-                _ => return fail("--threads needs a number of at least 1"),
+            "--threads" => match crate::thread_count(&value(it.next())) {
+                Some(n) => threads = n,
+                None => return fail(crate::THREADS_WANTED),
             },
             "--levels" => {
                 let text = value(it.next());

@@ -12,7 +12,7 @@ use reversi_engine::search::{
 };
 use reversi_engine::{Board, Color, Position, Rules, Square, Status, fast_path_name, perft};
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -174,21 +174,27 @@ fn cmd_remote(args: &[String]) -> ExitCode {
     }
     let mut out = std::io::stdout().lock();
     let mut input = std::io::stdin().lock();
-    let mut bytes = Vec::new();
+    let mut buf = Vec::new();
     loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => return ExitCode::SUCCESS,
-            Ok(_) => {}
+        // Lines are read as NBoard's are: at most 64 KiB kept, so that garbage on the pipe
+        // cannot make the engine's memory grow (a request is a few hundred bytes).
+        let reply = match nboard::next_line(&mut input, &mut buf) {
+            Ok(None) => return ExitCode::SUCCESS,
+            Ok(Some(nboard::Input::Line(line))) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                answer_line(&line, &AtomicBool::new(false), &Stopwatch::start())
+            }
+            Ok(Some(nboard::Input::TooLong(n))) => format!(
+                "error a line of {n} bytes is longer than any request ({} at most); skipped",
+                nboard::MAX_LINE
+            ),
+            Ok(Some(nboard::Input::NotText)) => {
+                "error a line that is not UTF-8 text; skipped".to_string()
+            }
             Err(e) => return fail(format!("cannot read stdin: {e}")),
-        }
-        // Bytes that are not UTF-8 become U+FFFD: the line is then refused with the reason.
-        let line = String::from_utf8_lossy(&bytes);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let watch = Stopwatch::start();
-        let reply = answer_line(&line, &AtomicBool::new(false), &watch);
+        };
         if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
             // The reader has gone: nothing left to answer.
             return ExitCode::SUCCESS;

@@ -29,11 +29,11 @@ impl Running {
 
 /// The longest line the engine reads: a whole game in GGF is a few kilobytes. Longer lines
 /// are skipped (with an error), so garbage on the pipe cannot make the engine's memory grow.
-const MAX_LINE: usize = 64 * 1024;
+pub(crate) const MAX_LINE: usize = 64 * 1024;
 
 /// One line from the GUI, as far as the pipe is concerned.
 #[derive(Debug, PartialEq)]
-enum Input {
+pub(crate) enum Input {
     Line(String),
     /// A line longer than [`MAX_LINE`], of this many bytes, skipped unread.
     TooLong(usize),
@@ -56,7 +56,10 @@ impl Input {
 
 /// Reads the next line (without its `\n` or `\r\n`) keeping at most [`MAX_LINE`] bytes in
 /// memory; `None` at the end of the input.
-fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
+pub(crate) fn next_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<Input>> {
     buf.clear();
     let mut skipped = 0usize;
     let mut seen_any = false;

@@ -132,7 +132,10 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--out" => o.out = PathBuf::from(value()?),
             "--work" => o.work = PathBuf::from(value()?),
             "--games" => o.games = number(value()?)?.max(10),
-            "--threads" => o.threads = number(value()?)?.max(1),
+            "--threads" => {
+                let v = value()?;
+                o.threads = crate::thread_count(&v).ok_or(crate::THREADS_WANTED)?;
+            }
             "--epochs" => o.epochs = number(value()?)?.max(1),
             "--ridge" => {
                 let v = value()?;
