@@ -22,6 +22,9 @@ mkdir "$work/elsewhere"
 (
   cd "$work/elsewhere"
   [ "$("$work/cargo-root/bin/reversi" --version)" = "reversi $version" ] || fail "cargo install: wrong --version"
+  # An option that is not even text is refused with the game's own message, not a panic.
+  refused=$("$work/cargo-root/bin/reversi" $'--\xff' 2>&1) && fail "cargo install: a bad option was accepted"
+  case $refused in *"unknown option"*) ;; *) fail "cargo install: a bad option: $refused" ;; esac
   # Started away from the checkout: it draws, so nothing it needs is read from the source tree.
   python3 "$ROOT/scripts/first_frame.py" "$work/cargo-root/bin/reversi" --runs 1
 )

@@ -20,12 +20,14 @@ use crate::state::menu::Menu;
 /// Adds the benchmark when the command line asks for it: `--bench-frames` samples 240 frames
 /// in each phase, `--bench-frames=N` samples N (software renderers are slow: fewer is quicker).
 pub fn plugin(app: &mut App) {
-    let samples = std::env::args().find_map(|a| match a.strip_prefix("--bench-frames") {
+    // `args_os`: an argument that is not text is none of these (`args()` would panic).
+    let args = || std::env::args_os().filter_map(|a| a.into_string().ok());
+    let samples = args().find_map(|a| match a.strip_prefix("--bench-frames") {
         Some("") => Some(240),
         Some(n) => n.strip_prefix('=').and_then(|n| n.parse::<usize>().ok()),
         None => None,
     });
-    let quality = std::env::args().find_map(|a| {
+    let quality = args().find_map(|a| {
         let name = a.strip_prefix("--quality=")?.to_string();
         let quality = Quality::ALL.into_iter().find(|q| q.name() == name);
         if quality.is_none() {

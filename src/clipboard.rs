@@ -13,7 +13,7 @@ use reversi_engine::grid::{GridGame, parse_grid_board};
 use reversi_engine::{Komi, Rules};
 
 use crate::i18n::{Explain, Msg};
-use crate::link::{NotAGame, game_from_fragment, link_of};
+use crate::link::{NotAGame, game_from_tagged_moves, link_of};
 use crate::records::{SavedGame, record_of};
 use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
 use crate::schedule::GameSet;
@@ -86,8 +86,7 @@ pub fn game_and_komi_from_text(text: &str) -> Result<(GridGame, Option<Komi>), N
         let game = GridGame::from_position(setup.position(Rules::default()));
         return Ok((game, None));
     }
-    let game = game_from_fragment(text)?.ok_or(NotAGame::Empty)?;
-    Ok((game, None))
+    Ok((game_from_tagged_moves(text)?, None))
 }
 
 /// At least a 4×4 board's squares of `X`/`O`/`-` (or `*`, `.`) and no digits, which every
@@ -229,6 +228,31 @@ mod tests {
                 assert!(!text.contains("Content"), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn long_numbered_transcripts_open_though_no_link_is_that_long() {
+        use reversi_engine::grid::{BoardSize, GridMove, squares};
+        // A 10×10 game written one numbered move to a line, as other programs save them.
+        let mut game = GridGame::new(BoardSize::Ten, Rules::default());
+        let mut text = String::from("10x10/");
+        for n in 1.. {
+            let pos = game.current();
+            let Some(square) = squares(pos.size(), pos.legal_squares()).next() else {
+                break;
+            };
+            text += &format!("{n}. {}\r\n", GridMove::at(square));
+            game.play(GridMove::at(square)).unwrap();
+        }
+        assert!(text.len() > 600, "longer than any link: {}", text.len());
+        assert_eq!(
+            game_from_text(&text).unwrap().transcript(),
+            game.transcript()
+        );
+        assert!(matches!(
+            crate::link::game_from_fragment(&text),
+            Err(NotAGame::LongLink(_))
+        ));
     }
 
     #[test]

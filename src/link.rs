@@ -132,6 +132,14 @@ pub fn game_from_fragment(text: &str) -> Result<Option<GridGame>, NotAGame> {
     if text.len() > MAX_LEN {
         return Err(NotAGame::LongLink(text.len()));
     }
+    game_from_tagged_moves(text).map(Some)
+}
+
+/// The game of a transcript with an optional tag before a `/` (a fragment's form), of any
+/// length: pasted and saved transcripts may number their moves one to a line, which a link
+/// never does (their length is bounded by `crate::clipboard::MAX_TEXT` instead).
+pub fn game_from_tagged_moves(text: &str) -> Result<GridGame, NotAGame> {
+    let text = text.trim();
     let ((size, rules), moves) = match text.split_once('/') {
         Some((tag, moves)) => (parse_tag(tag)?, moves.trim()),
         None => ((BoardSize::Eight, Rules::default()), text),
@@ -140,7 +148,7 @@ pub fn game_from_fragment(text: &str) -> Result<Option<GridGame>, NotAGame> {
     if !moves.is_empty() {
         game.play_transcript(moves)?;
     }
-    Ok(Some(game))
+    Ok(game)
 }
 
 /// How a page opened with `game` in its link sets it up, and whether the save keeps the game

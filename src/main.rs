@@ -6,8 +6,11 @@ use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
     // The browser passes no arguments; on the desktop --help and --version answer at once.
+    // An argument that is not text is refused as any unknown one (`args()` would panic).
     #[cfg(not(target_arch = "wasm32"))]
-    match reversi::command_line::parse(std::env::args().skip(1)) {
+    let args = std::env::args_os().skip(1);
+    #[cfg(not(target_arch = "wasm32"))]
+    match reversi::command_line::parse(args.map(|a| a.to_string_lossy().into_owned())) {
         reversi::command_line::Command::Play => {}
         reversi::command_line::Command::Print(text) => {
             println!("{text}");
@@ -26,6 +29,12 @@ fn main() -> AppExit {
                     title: "Reversi".into(),
                     name: Some(reversi::window::APP_ID.into()),
                     resolution: WindowResolution::new(1280, 800),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    resize_constraints: bevy::window::WindowResizeConstraints {
+                        min_width: reversi::settings::WINDOW_MIN.0 as f32,
+                        min_height: reversi::settings::WINDOW_MIN.1 as f32,
+                        ..default()
+                    },
                     fit_canvas_to_parent: true,
                     // The web page's canvas (web/index.html); ignored on the desktop.
                     canvas: Some("#reversi".into()),

@@ -312,8 +312,10 @@ impl SaveFile {
             let _ = std::fs::remove_file(temporary(path));
         }
         let bytes = match place.read_bytes() {
-            Ok(Some(bytes)) => bytes,
+            Ok(Some(bytes)) => Ok(bytes),
             Ok(None) => return (None, None),
+            // Far larger than any save: damaged, set aside as a save that is not a game is.
+            Err(e @ StorageError::TooBig(_)) => Err(e),
             Err(e) => {
                 return (
                     None,
@@ -321,9 +323,10 @@ impl SaveFile {
                 );
             }
         };
-        let problem = match String::from_utf8(bytes) {
-            Err(_) => StorageError::NotText.explain(),
-            Ok(text) => match GridRecord::parse(&text) {
+        let problem = match bytes.map(String::from_utf8) {
+            Err(e) => e.explain(),
+            Ok(Err(_)) => StorageError::NotText.explain(),
+            Ok(Ok(text)) => match GridRecord::parse(&text) {
                 Err(e) => e.explain(),
                 Ok(record) => match resumable_from(&record) {
                     None => Msg::new("save-no-players"),

@@ -131,6 +131,16 @@ pub fn available_cores() -> usize {
 /// The longest pause the computer makes before its move (the Settings menu's pace).
 pub const MAX_THINKING_DELAY_MS: u32 = 3_000;
 
+/// The smallest window the game keeps (and lets the player make): smaller ones show too
+/// little of the board and the panels to play.
+pub const WINDOW_MIN: (u32, u32) = (320, 200);
+
+/// Whether a window size (logical pixels) is one to remember and restore: a minimised
+/// window reports 0 × 0, and no screen is larger than 16,384 pixels a side.
+pub fn window_size_ok((w, h): (u32, u32)) -> bool {
+    (WINDOW_MIN.0..=16_384).contains(&w) && (WINDOW_MIN.1..=16_384).contains(&h)
+}
+
 /// Everything the player can set; saved between runs.
 #[derive(Resource, Clone, PartialEq, Debug)]
 pub struct Settings {
@@ -453,9 +463,7 @@ impl Settings {
                 "window" => value
                     .split_once('x')
                     .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
-                    .filter(|&(w, h): &(u32, u32)| {
-                        (320..=16_384).contains(&w) && (200..=16_384).contains(&h)
-                    })
+                    .filter(|&size| window_size_ok(size))
                     .map(|size| s.window_size = Some(size)),
                 "language" => Language::ALL
                     .into_iter()
@@ -856,6 +864,40 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
         assert_eq!(kept, "volume = 0.25\n");
         assert_eq!(saved, Ok(()));
+    }
+
+    /// A file far larger than any settings is not read into memory, nor written over.
+    #[test]
+    fn a_huge_file_is_neither_read_nor_written_over() {
+        let dir = std::env::temp_dir().join(format!("reversi-huge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.txt");
+        let huge = "volume = 0.25\n".repeat(40_000);
+        std::fs::write(&path, &huge).unwrap();
+        let mut file = SettingsFile {
+            place: Some(UserText::File(path.clone())),
+            unread: None,
+            known: None,
+        };
+        assert_eq!(file.load(), Settings::default());
+        assert!(matches!(file.unread, Some(StorageError::TooBig(_))));
+        assert!(file.save(&Settings::default()).is_err());
+        let kept = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+        assert_eq!(kept, huge);
+    }
+
+    /// A window size is kept only where a window of it can be restored.
+    #[test]
+    fn only_usable_window_sizes_are_kept() {
+        assert!(window_size_ok((1280, 800)));
+        assert!(window_size_ok(WINDOW_MIN));
+        // A minimised window reports 0 × 0; some systems a sliver of a title bar.
+        for size in [(0, 0), (160, 28), (319, 800), (1280, 199), (20_000, 800)] {
+            assert!(!window_size_ok(size), "{size:?}");
+        }
+        let (read, _) = Settings::from_text("window = 0x0\n");
+        assert_eq!(read.window_size, None);
     }
 
     /// Two windows of the game share one settings file: each writes what it changed, not

@@ -166,11 +166,13 @@ impl UserText {
     }
 
     /// The stored bytes as they are (a damaged file need not be text), `Ok(None)` if
-    /// nothing was ever stored.
+    /// nothing was ever stored. A file larger than [`MAX_USER_TEXT`] is not read into
+    /// memory at all: the game writes nothing that large.
     pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, StorageError> {
         match self {
-            UserText::File(path) => match std::fs::read(path) {
-                Ok(bytes) => Ok(Some(bytes)),
+            UserText::File(path) => match std::fs::metadata(path) {
+                Ok(meta) if meta.len() > MAX_USER_TEXT => Err(StorageError::TooBig(meta.len())),
+                Ok(_) => Ok(Some(std::fs::read(path)?)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e.into()),
             },

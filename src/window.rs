@@ -130,6 +130,9 @@ fn remember_size(
         return; // the size given at start, not one the player chose
     }
     let size = (size.x as u32, size.y as u32);
+    if !crate::settings::window_size_ok(size) {
+        return; // minimised, or smaller than the game lets a window be: not a size to keep
+    }
     if settings.window_size != Some(size) {
         settings.window_size = Some(size);
     }

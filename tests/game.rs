@@ -971,7 +971,12 @@ fn an_unreadable_save_is_moved_aside_and_the_game_starts_normally() {
             good.replace("PL[", "XX[").into_bytes(),
             "who plays",
         ),
-        ("huge", "(;".repeat(600_000).into_bytes(), "not a property"),
+        // Not read into memory at all: larger than anything the game writes.
+        (
+            "huge",
+            "(;".repeat(600_000).into_bytes(),
+            "KB, far more than any game",
+        ),
     ];
     for (name, bytes, why) in cases {
         let (dir, save) = temp_save(&format!("unreadable-{}", name.replace(' ', "-")));
