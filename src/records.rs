@@ -354,8 +354,11 @@ impl SaveFile {
 
 /// After every change to the game, the record goes to the save. A game not yet begun is not
 /// saved, so starting a new game keeps the old save until the first move; so does a game
-/// opened with [`keep_save`](crate::rules::ResumeRequest::keep_save). While a finished
-/// game is reviewed the record is already saved whole.
+/// opened with [`keep_save`](crate::rules::ResumeRequest::keep_save), until a move is
+/// placed, taken back or passed in it: looking it over (a review, How to play) is no
+/// change of the game, though it resets the board. While a finished game is reviewed the
+/// record is already saved whole.
+#[allow(clippy::too_many_arguments)]
 fn autosave(
     file: Res<SaveFile>,
     state: Res<Match>,
@@ -366,12 +369,22 @@ fn autosave(
     mut saved: ResMut<SavedGame>,
     mut failed: MessageWriter<StorageFailed>,
     mut failing: Local<bool>,
+    mut keeping: Local<bool>,
 ) {
-    let changed = placed.read().count()
-        + taken_back.read().count()
-        + passed.read().count()
-        + reset.read().filter(|r| !r.keep_save).count()
-        > 0;
+    let moves = placed.read().count() + taken_back.read().count() + passed.read().count();
+    let mut resets = 0;
+    for r in reset.read() {
+        match (r.keep_save, r.new_game) {
+            (true, _) => *keeping = true,
+            // A new game is saved from its first move, whatever was kept before.
+            (false, true) => *keeping = false,
+            (false, false) => resets += 1,
+        }
+    }
+    let changed = match *keeping {
+        true => moves > 0,
+        false => moves + resets > 0,
+    };
     if !changed
         || state.reviewing
         || state.demonstrating()
@@ -380,6 +393,7 @@ fn autosave(
     {
         return;
     }
+    *keeping = false; // played on: the save is this game's from now on
     match file.write(&record_of(&state).to_ggf()) {
         Ok(()) => {
             saved.0 = None; // the save is now this game

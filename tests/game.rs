@@ -892,6 +892,23 @@ fn a_game_opened_to_keep_the_save_is_saved_from_its_first_move_only() {
     settle(&mut app);
     assert_eq!(state(&app).game.ply(), 2);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    // Looking it over is no change of it: a review back and on to the end, How to play
+    // shown and closed (both reset the board) keep the save as it was.
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::Step(-1));
+    review(&mut app, ReviewRequest::Finish);
+    assert_eq!(state(&app).game.ply(), 2);
+    let example = GridGame::new(EIGHT, Rules::default());
+    for request in [
+        reversi::rules::DemonstrationRequest::Show(example),
+        reversi::rules::DemonstrationRequest::End,
+    ] {
+        app.world_mut().write_message(request);
+        app.update();
+        settle(&mut app);
+    }
+    assert_eq!(state(&app).game.transcript(), "d3c3");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     place(&mut app, "c4");
     settle(&mut app);
     let after = std::fs::read_to_string(&path).unwrap();
