@@ -47,6 +47,9 @@ fn main() -> AppExit {
                 ..default()
             }),
     );
+    // After Bevy's panic hook (set as its plugins were added), so that it runs first.
+    #[cfg(target_arch = "wasm32")]
+    reversi::web::page::show_panics();
     app.add_plugins((reversi::logic, reversi::presentation));
     app.run()
 }

@@ -177,9 +177,15 @@
     if (canvas) canvas.focus();
   }
 
-  // A crash of the running game (a Rust panic) shows on the page, not only in the console.
+  // A crash of the running game (a Rust panic) shows on the page, not only in the console:
+  // the game's panic hook calls `crashed` with the panic's message (src/web/page.rs); the
+  // trap that follows raises an error event, which says less, and says it only where the
+  // failing frame ran from an event rather than a scheduled task.
+  function crashed(why) {
+    fail(t('web-crashed', { why }));
+  }
   window.addEventListener('error', (event) => {
-    if (event.error instanceof WebAssembly.RuntimeError) {
+    if (event.error instanceof WebAssembly.RuntimeError && !page.failure) {
       fail(t('web-crashed', { why: event.error.message }));
     }
   });
@@ -429,6 +435,7 @@
 
   const page = {
     start, report, fragment, setFragment, setTitle, load, save, keys, remove, languages, saveClaim,
+    crashed,
     state: null, states: [], squares: null, buttons: null, frames, failure: null,
     audioStates: () => (sound.context ? [sound.context.state] : []),
   };

@@ -27,6 +27,8 @@ extern "C" {
     fn js_save_claim() -> Result<String, JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = languages)]
     fn js_languages() -> Result<Vec<String>, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = reversiPage, js_name = crashed)]
+    fn js_crashed(why: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = think)]
     fn js_think(id: u32, request: &str) -> Result<(), JsValue>;
     #[wasm_bindgen(catch, js_namespace = reversiAi, js_name = reply)]
@@ -56,6 +58,18 @@ fn why(e: JsValue) -> String {
         }
         Err(e) => format!("{e:?}"),
     }
+}
+
+/// From now on a panic is also shown on the page (after the hook before, Bevy's, has written
+/// it to the console), and the page lets go of the save for the next tab. The page's own
+/// error event is not enough: while the canvas has no focus, frames run from a scheduled
+/// task whose failure reaches no event, and the game would stop without a word.
+pub fn show_panics() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        before(info);
+        let _ = js_crashed(&info.to_string().replace('\n', " "));
+    }));
 }
 
 /// A state line (see `automation`) for the page: it keeps the last lines for tests (the

@@ -446,6 +446,20 @@ async function secondTab(browser, base) {
   check(s.saving === 'true' && s.moves === played.moves,
     `reloaded, the first tab: ${JSON.stringify(s)}`);
   console.log(`  reloaded, the first tab has ${s.moves} again and keeps the save`);
+  // A crash: the game's panic hook hands the page the panic's message (src/web/page.rs).
+  // The page shows it and lets go of the save, so that the next tab keeps the game.
+  const why = 'panicked at src/example.rs:1:1: an example';
+  await first.page.evaluate((w) => window.reversiPage.crashed(w), why);
+  const [shown, crashed] = await first.page.evaluate(() => [
+    document.getElementById('loading-text').textContent,
+    window.reversiMessages[document.documentElement.lang]['web-crashed']]);
+  check(shown === crashed.replace(/\{\s*\$why\s*\}/, why),
+    `after a crash the page says ${JSON.stringify(shown)}`);
+  await shoot(first.page, 'web-crashed.png');
+  const next = await openPage(browser, `${base}/`, { context: first.context });
+  s = await waitFor(next.page, "the next tab's menu", (t) => t.menu === 'NewGame' && settled(t));
+  check(s.saving === 'true', `after a crash in the first tab the next keeps no save: ${JSON.stringify(s)}`);
+  console.log('  a crash shows its message on the page, and the next tab keeps the save');
   await first.context.close();
 }
 
