@@ -455,7 +455,15 @@ async function secondTab(browser, base) {
     window.reversiMessages[document.documentElement.lang]['web-crashed']]);
   check(shown === crashed.replace(/\{\s*\$why\s*\}/, why),
     `after a crash the page says ${JSON.stringify(shown)}`);
+  // Shown over the game (its fade back in done), looked at in web-crashed.png.
+  await first.page.waitForFunction(
+    () => getComputedStyle(document.getElementById('loading')).opacity === '1', null,
+    { timeout: 10_000 });
   await shoot(first.page, 'web-crashed.png');
+  // A real crash stops the game; this one only told the page, so the first tab's game still
+  // draws: shrunk, it leaves the cores to the next tab, which must get the save's lock within
+  // its two seconds' patience.
+  await first.page.setViewportSize({ width: 64, height: 64 });
   const next = await openPage(browser, `${base}/`, { context: first.context });
   s = await waitFor(next.page, "the next tab's menu", (t) => t.menu === 'NewGame' && settled(t));
   check(s.saving === 'true', `after a crash in the first tab the next keeps no save: ${JSON.stringify(s)}`);
