@@ -55,6 +55,29 @@ grep -q "^bevy_text " "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the licences do n
 grep -q "SIL Open Font License" "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the font licences are missing"
 
 step "install.sh into an empty home, start, --uninstall"
+# The program a home's menu entry starts, as a launcher reads its Exec line (the Desktop
+# Entry Specification: a string value's escapes, then arguments quoted as in a shell).
+menu_command() {
+  python3 - "$1/.local/share/applications/$app_id.desktop" <<'EOF'
+import re, sys
+line = next(l for l in open(sys.argv[1], encoding="utf-8") if l.startswith("Exec="))
+escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+value = re.sub(r"\\(.)", lambda m: escapes.get(m[1], "\\" + m[1]), line[5:].rstrip("\n"))
+# The first argument: in double quotes a backslash takes the next `"`, `` ` ``, `$` or `\`.
+word, quoted, i = "", False, 0
+while i < len(value) and (quoted or value[i] != " "):
+    c = value[i]
+    if quoted and c == "\\" and value[i + 1 : i + 2] in ('"', "`", "$", "\\"):
+        word, i = word + value[i + 1], i + 2
+        continue
+    if c == '"':
+        quoted = not quoted
+    else:
+        word += c
+    i += 1
+print(word.replace("%%", "%"))
+EOF
+}
 home="$work/home"
 mkdir -p "$home"
 before=$(cd "$home" && find . | sort)
@@ -64,9 +87,10 @@ for f in .local/bin/reversi ".local/share/applications/$app_id.desktop" \
   ".local/share/icons/hicolor/scalable/apps/$app_id.svg"; do
   [ -e "$home/$f" ] || fail "install.sh did not install $f"
 done
-# The menu entry's command is what the launcher runs: found on the user's PATH.
+# The menu entry's command is what the launcher runs: the game's full path, so that the
+# desktop session's PATH need not hold ~/.local/bin (here it does not).
 exec_line=$(sed -n 's/^Exec=//p' "$home/.local/share/applications/$app_id.desktop")
-[ "$(HOME="$home" PATH="$home/.local/bin:/usr/bin:/bin" $exec_line --version)" = "reversi $version" ] ||
+[ "$(HOME="$home" PATH="/usr/bin:/bin" "$(menu_command "$home")" --version)" = "reversi $version" ] ||
   fail "the menu entry's Exec ($exec_line) does not start the installed game"
 (cd / && HOME="$home" python3 "$ROOT/scripts/first_frame.py" "$home/.local/bin/reversi" --runs 1)
 # A second install over the first replaces it cleanly; the uninstall then leaves the home as
@@ -77,6 +101,46 @@ after=$(cd "$home" && find . | sort)
 [ "$before" = "$after" ] || fail "--uninstall left files behind:
 $(diff <(echo "$before") <(echo "$after"))"
 echo "install, reinstall and uninstall: nothing left behind"
+# A home whose name has a space, quotes and a backslash: the menu entry still starts the
+# game, and the uninstall still finds every file.
+odd="$work/a home \"q\" \\b \$x"
+mkdir -p "$odd"
+HOME="$odd" XDG_DATA_HOME="" PATH="/usr/bin:/bin" sh "$pkg/install.sh" >/dev/null
+[ "$(menu_command "$odd")" = "$odd/.local/bin/reversi" ] ||
+  fail "the menu entry of a home named $odd starts $(menu_command "$odd")"
+[ "$(HOME="$odd" PATH="/usr/bin:/bin" "$(menu_command "$odd")" --version)" = "reversi $version" ] ||
+  fail "the menu entry of a home named $odd does not start the game"
+HOME="$odd" XDG_DATA_HOME="" sh "$pkg/install.sh" --uninstall >/dev/null
+[ -z "$(cd "$odd" && find . -mindepth 1)" ] || fail "--uninstall in $odd left: $(cd "$odd" && find .)"
+echo "a home named $odd: the menu entry starts the game, the uninstall leaves nothing"
+# An upgrade that fails half way (a copy that fails, as on a full disk) leaves the install
+# before it as it was, and no partial files.
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null
+snapshot() { (cd "$home" && find . -exec cksum {} + 2>/dev/null | sort; find . | sort); }
+installed=$(snapshot)
+mkdir -p "$work/failing"
+printf '#!/bin/sh\ncase "$1" in *metainfo*) exit 1 ;; esac\nexec /bin/cp "$@"\n' >"$work/failing/cp"
+chmod +x "$work/failing/cp"
+if HOME="$home" XDG_DATA_HOME="" PATH="$work/failing:/usr/bin:/bin" sh "$pkg/install.sh" \
+  >/dev/null 2>&1; then
+  fail "an install whose copy failed said it had installed"
+fi
+[ "$(snapshot)" = "$installed" ] || fail "a failed upgrade changed the install before it:
+$(diff <(echo "$installed") <(snapshot))"
+HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" --uninstall >/dev/null
+[ "$before" = "$(cd "$home" && find . | sort)" ] || fail "--uninstall after a failed upgrade left files"
+echo "a failed upgrade leaves the install before it as it was"
+# A game of the same name it did not install is not replaced (the uninstall would remove it).
+other="$work/other-home"
+mkdir -p "$other/.local/bin"
+printf '#!/bin/sh\necho mine\n' >"$other/.local/bin/reversi"
+if HOME="$other" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null 2>"$work/refused.txt"; then
+  fail "install.sh replaced a reversi it had not installed"
+fi
+grep -q "was not installed by this script" "$work/refused.txt" || fail "no reason given: $(cat "$work/refused.txt")"
+[ "$(sh "$other/.local/bin/reversi")" = mine ] || fail "install.sh changed a reversi it had not installed"
+[ ! -e "$other/.local/share" ] || fail "a refused install wrote $(cd "$other" && find .local/share)"
+echo "a reversi it did not install is left alone, with the reason"
 # A saved game the player made survives an uninstall.
 HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null
 mkdir -p "$home/.local/share/reversi/games"

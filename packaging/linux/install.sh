@@ -13,6 +13,11 @@ bin_dir=${REVERSI_BIN_DIR:-$HOME/.local/bin}
 data_home=${XDG_DATA_HOME:-$HOME/.local/share}
 manifest=$data_home/reversi/package-files.txt
 
+# The lines of a list (`file PATH`, `dir PATH`, `part PATH`) of one kind, one path a line.
+listed() {
+  sed -n "s/^$1 //p" "$2"
+}
+
 # Removes what a list names: files first, then the folders the install made, deepest first
 # and only when empty (another program may have put something there since).
 remove_listed() {
@@ -41,20 +46,27 @@ $missing"
   done
   mkdir -p "$1"
   printf '%s' "$missing" | while IFS= read -r made; do
-    [ -n "$made" ] && echo "dir $made" >>"$list"
+    if [ -n "$made" ]; then printf 'dir %s\n' "$made" >>"$list"; fi
   done
   return 0
 }
 
-# Copies one file into place with the given mode and notes it.
-put() {
+# Copies one file next to its place as PATH.part, with the given mode; noted before the
+# copy, so that a copy that fails half way (a full disk) is taken back too.
+stage() {
   make_dir "$(dirname "$2")"
-  # One command a line: `set -e` stops at any of them (it would not inside an && list).
+  printf 'part %s\n' "$2" >>"$list"
   rm -f "$2.part"
   cp "$1" "$2.part"
   chmod "$3" "$2.part"
-  mv -f "$2.part" "$2"
-  echo "file $2" >>"$list"
+}
+
+# The game's path as one argument of a menu entry's Exec line (the Desktop Entry
+# Specification): in double quotes, with `"`, `` ` ``, `$` and `\` escaped by a backslash,
+# then every backslash doubled as in any string value; `%` doubled as a literal percent.
+exec_argument() {
+  printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/["`$]/\\&/g' -e 's/\\/\\\\/g' -e 's/%/%%/g' \
+    | sed -e 's/^/"/' -e 's/$/"/'
 }
 
 case "${1:-}" in
@@ -70,26 +82,63 @@ case "${1:-}" in
     ;;
 esac
 
-# A second install replaces the first cleanly: what the old one wrote goes first.
-[ -f "$manifest" ] && uninstall
-list=$(mktemp)
-# An install that fails half way (a full disk) takes back what it had written.
-finished=no
-trap '[ "$finished" = yes ] || remove_listed "$list"; rm -f "$list"' EXIT
+# A game of the same name that this installer did not put there (another build, another
+# program) is not replaced: the uninstall would remove it.
+if [ -e "$bin_dir/reversi" ] && ! { [ -f "$manifest" ] &&
+  listed file "$manifest" | grep -qxF "$bin_dir/reversi"; }; then
+  echo "$bin_dir/reversi exists and was not installed by this script; move it away, or set" \
+    "REVERSI_BIN_DIR to install the game elsewhere." >&2
+  exit 1
+fi
 
-put "$here/reversi" "$bin_dir/reversi" 755
-put "$here/share/applications/$APP_ID.desktop" "$data_home/applications/$APP_ID.desktop" 644
-put "$here/share/metainfo/$APP_ID.metainfo.xml" "$data_home/metainfo/$APP_ID.metainfo.xml" 644
+list=$(mktemp)
+desktop=$(mktemp)
+# An install that fails half way takes back what it had written; the one before it, if
+# any, stays as it was until every new file is in place beside it.
+finished=no
+trap 'if [ "$finished" = no ]; then
+        listed part "$list" | while IFS= read -r p; do rm -f "$p.part"; done
+        remove_listed "$list"
+      fi
+      rm -f "$list" "$desktop"' EXIT
+
+# The menu entry starts the game by its full path: the desktop session's PATH need not
+# hold the folder it went to.
+sed "s|^Exec=reversi\$|Exec=$(exec_argument "$bin_dir/reversi" | sed 's/[|&\\]/\\&/g')|" \
+  "$here/share/applications/$APP_ID.desktop" >"$desktop"
+grep -q '^Exec="' "$desktop" || { echo "install.sh: the menu entry has no Exec=reversi line" >&2; exit 1; }
+
+stage "$here/reversi" "$bin_dir/reversi" 755
+stage "$desktop" "$data_home/applications/$APP_ID.desktop" 644
+stage "$here/share/metainfo/$APP_ID.metainfo.xml" "$data_home/metainfo/$APP_ID.metainfo.xml" 644
 for icon in "$here"/share/icons/hicolor/*/apps/*; do
-  put "$icon" "$data_home/icons/hicolor/${icon#"$here"/share/icons/hicolor/}" 644
+  stage "$icon" "$data_home/icons/hicolor/${icon#"$here"/share/icons/hicolor/}" 644
 done
 make_dir "$(dirname "$manifest")"
-echo "file $manifest" >>"$list"
-cp "$list" "$manifest"
+
+# Every new file is written: each takes its place in one rename, and the manifest lists the
+# new files and every folder an install made (this one or the one before).
+new=$(mktemp)
+{
+  listed part "$list" | while IFS= read -r p; do printf 'file %s\n' "$p"; done
+  printf 'file %s\n' "$manifest"
+  { listed dir "$list"; if [ -f "$manifest" ]; then listed dir "$manifest"; fi; } |
+    sort -u | while IFS= read -r d; do printf 'dir %s\n' "$d"; done
+} >"$new"
+listed part "$list" | while IFS= read -r p; do mv -f "$p.part" "$p"; done
 finished=yes
+# What the install before wrote that this one did not: gone now.
+if [ -f "$manifest" ]; then
+  listed file "$manifest" | while IFS= read -r old; do
+    listed file "$new" | grep -qxF "$old" || rm -f "$old"
+  done
+fi
+cp "$new" "$manifest.part"
+mv -f "$manifest.part" "$manifest"
+rm -f "$new"
 
 echo "Reversi installed: $bin_dir/reversi, with a menu entry (Games) and icons."
 case ":$PATH:" in
   *":$bin_dir:"*) ;;
-  *) echo "Note: $bin_dir is not on your PATH; start the game from the menu or add it." ;;
+  *) echo "Note: $bin_dir is not on your PATH; start the game from the menu (Games) or add it." ;;
 esac
