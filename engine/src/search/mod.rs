@@ -217,6 +217,7 @@ impl<'a> Ctx<'a> {
     pub(crate) fn poll(&mut self) {
         self.next_poll = self.nodes + POLL_INTERVAL;
         let stopped = self.stop.load(Ordering::Relaxed)
+            || self.pool.is_some_and(|p| p.stop.load(Ordering::Relaxed))
             || self.time_ms.is_some_and(|t| self.clock.elapsed_ms() >= t)
             || self.node_limit.is_some_and(|n| self.nodes >= n);
         if stopped && let Some(pool) = self.pool {

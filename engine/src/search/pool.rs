@@ -203,6 +203,15 @@ impl Pool {
                 // A short spin for a point about to open below, then the core goes to
                 // whatever else runs (the game's frames).
                 spins += 1;
+                if spins.is_multiple_of(64) && !ctx.aborted {
+                    // Its limits still count while it waits: a stop from outside or the
+                    // clock running out reaches the helpers (the pool's stop flag), which
+                    // read no clock and would otherwise finish their moves first.
+                    ctx.poll();
+                    if ctx.aborted && !point.cut.load(Ordering::Acquire) {
+                        point.cut.store(true, Ordering::Release);
+                    }
+                }
                 if spins < 64 {
                     std::hint::spin_loop();
                 } else {
@@ -226,7 +235,7 @@ impl Pool {
     /// Works at `point` (already counted among its workers) and leaves it, even if the work
     /// panics (the owner waits for its workers to leave).
     fn work_at(&self, ctx: &mut Ctx, point: &Arc<SplitPoint>) {
-        let _leave = Leave(point);
+        let _leave = Leave(self, point);
         ctx.splits = point.chain.clone();
         ctx.splits.push(Arc::clone(point));
         ctx.selectivity = point.selectivity;
@@ -278,12 +287,18 @@ impl Drop for Finish<'_> {
     }
 }
 
-/// Leaves a split point's workers when dropped.
-struct Leave<'a>(&'a SplitPoint);
+/// Leaves a split point's workers when dropped. Unwinding from a panic, it stops the whole
+/// search (the searching thread reads the pool's stop flag too): a move the panicking thread
+/// took would otherwise be missing from its point's result, and the search would go on to
+/// its end before the panic reached the caller.
+struct Leave<'a>(&'a Pool, &'a SplitPoint);
 
 impl Drop for Leave<'_> {
     fn drop(&mut self) {
-        self.0.workers.fetch_sub(1, Ordering::AcqRel);
+        if std::thread::panicking() {
+            self.0.stop.store(true, Ordering::Relaxed);
+        }
+        self.1.workers.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
