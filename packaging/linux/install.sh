@@ -31,7 +31,7 @@ remove_listed() {
 }
 
 uninstall() {
-  [ -f "$manifest" ] || { echo "Reversi is not installed here (no $manifest)." >&2; return 1; }
+  [ -f "$manifest" ] || { printf 'Reversi is not installed here (no %s).\n' "$manifest" >&2; return 1; }
   remove_listed "$manifest"
 }
 
@@ -86,21 +86,22 @@ esac
 # program) is not replaced: the uninstall would remove it.
 if [ -e "$bin_dir/reversi" ] && ! { [ -f "$manifest" ] &&
   listed file "$manifest" | grep -qxF "$bin_dir/reversi"; }; then
-  echo "$bin_dir/reversi exists and was not installed by this script; move it away, or set" \
-    "REVERSI_BIN_DIR to install the game elsewhere." >&2
+  printf '%s exists and was not installed by this script; move it away, or set %s\n' \
+    "$bin_dir/reversi" "REVERSI_BIN_DIR to install the game elsewhere." >&2
   exit 1
 fi
 
 list=$(mktemp)
 desktop=$(mktemp)
-# An install that fails half way takes back what it had written; the one before it, if
-# any, stays as it was until every new file is in place beside it.
+# An install that fails while copying takes back what it had written; the one before it,
+# if any, stays as it was until every new file is in place beside it (then each takes its
+# place by a rename, which does not fail for want of space).
 finished=no
 trap 'if [ "$finished" = no ]; then
         listed part "$list" | while IFS= read -r p; do rm -f "$p.part"; done
         remove_listed "$list"
       fi
-      rm -f "$list" "$desktop"' EXIT
+      rm -f "$list" "$desktop" "${new:-}"' EXIT
 
 # The menu entry starts the game by its full path: the desktop session's PATH need not
 # hold the folder it went to.
@@ -137,8 +138,9 @@ cp "$new" "$manifest.part"
 mv -f "$manifest.part" "$manifest"
 rm -f "$new"
 
-echo "Reversi installed: $bin_dir/reversi, with a menu entry (Games) and icons."
+printf 'Reversi installed: %s, with a menu entry (Games) and icons.\n' "$bin_dir/reversi"
 case ":$PATH:" in
   *":$bin_dir:"*) ;;
-  *) echo "Note: $bin_dir is not on your PATH; start the game from the menu (Games) or add it." ;;
+  *) printf 'Note: %s is not on your PATH; start the game from the menu (Games) or add it.\n' \
+    "$bin_dir" ;;
 esac

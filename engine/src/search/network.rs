@@ -502,11 +502,15 @@ mod tests {
 
     #[test]
     fn the_largest_weights_a_file_can_hold_stay_within_the_limit() {
-        // Every weight at i16::MAX in 128 units: unbounded, the output would pass what an i32
-        // holds and wrap round to a large negative score.
+        // Every weight at i16::MAX in 128 units on a board of 62 discs (about 65 inputs on):
+        // unbounded, the output would be about 3.4e9 hundredths, past what an i32 holds, and
+        // wrap round to a large negative score.
         let big = PhaseNet::from_floats(128, &vec![1e6; INPUTS * 128], &[1e6; 128], 0.0);
         let small = PhaseNet::from_floats(128, &vec![1e6; INPUTS * 128], &[-1e6; 128], 0.0);
-        let board = Board::new(0x0000_1818_2400_0081, 0x0042_2400_1800_0000);
+        let board = Board::new(
+            0x00FF_00FF_00FF_00FF,
+            0xFF00_FF00_FF00_FF00 & !0x8100_0000_0000_0000,
+        );
         let (own, other) = (board.moves(), board.pass().moves());
         assert_eq!(big.hundredths(&board, own, other), OUTPUT_LIMIT as i32);
         assert_eq!(reference(&big, &board, own, other), OUTPUT_LIMIT as i32);

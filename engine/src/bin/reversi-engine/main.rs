@@ -133,7 +133,7 @@ fn cmd_perft(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `--threads N` of `bench` and `nboard`: 1 to 64.
+/// `--threads N` of every command that takes it: 1 to 64 (each thread builds a searcher).
 fn thread_count(n: &str) -> Option<usize> {
     n.parse().ok().filter(|n| (1..=64).contains(n))
 }
