@@ -227,6 +227,10 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     }
 }
 
+/// The most characters of the players' names a suggested name keeps: with the date and a
+/// number it stays within the 80 characters [`file_name`] keeps.
+pub const SUGGESTED_PLAYERS: usize = 60;
+
 /// The file name a player's name for a game is saved under: characters no file system takes
 /// become `-`, spaces at the ends go; `None` if nothing is left.
 pub fn file_name(name: &str, format: Format) -> Option<String> {
@@ -247,17 +251,23 @@ pub fn file_name(name: &str, format: Format) -> Option<String> {
 
 /// A name to offer: "Ann vs Bob 2026-11-23", numbered ("… (2)") when `taken` says a game
 /// of that name is saved already. `players` is "Ann vs Bob" in the player's words (the
-/// names the game gives, "You", in their language). (The date is UTC's; a time of day would
-/// be wrong for most players, and the record keeps the exact time.)
+/// names the game gives, "You", in their language), shortened to [`SUGGESTED_PLAYERS`]
+/// characters: a record from elsewhere may name its players at any length, and a file name
+/// cut short of the date and number would make every numbered name the same file. (The
+/// date is UTC's; a time of day would be wrong for most players, and the record keeps the
+/// exact time.)
 pub fn suggested_name(players: &str, format: Format, taken: impl Fn(&str) -> bool) -> String {
     let date = now_utc();
-    let base = format!("{players} {}", date.get(..10).unwrap_or(""))
+    let players: String = players.chars().take(SUGGESTED_PLAYERS).collect();
+    let base = format!("{} {}", players.trim(), date.get(..10).unwrap_or(""))
         .trim()
         .to_string();
+    // Should ten thousand games of these players be saved today, the name offered is one of
+    // them, and the note under it says that saving replaces it.
     std::iter::once(base.clone())
-        .chain((2..).map(|n| format!("{base} ({n})")))
+        .chain((2..10_000).map(|n| format!("{base} ({n})")))
         .find(|name| !file_name(name, format).is_some_and(|f| taken(&f)))
-        .expect("some number is free")
+        .unwrap_or(base)
 }
 
 /// Every entry of the shelf read and summarised, newest first: by the record's date, or for
@@ -463,6 +473,21 @@ fn list_games(
 mod tests {
     use super::*;
     use crate::i18n::{Language, Translations};
+
+    #[test]
+    fn long_players_names_still_get_a_free_suggestion() {
+        // A record from elsewhere may name its players at any length: each numbered name must
+        // still be a file of its own (cut at 80 characters, they had all become one, and the
+        // search for a free one never ended: the save menu froze the game).
+        let players = format!("{} vs {}", "A".repeat(100), "B".repeat(100));
+        let mut taken = std::collections::HashSet::new();
+        for _ in 0..3 {
+            let name = suggested_name(&players, Format::Ggf, |f| taken.contains(f));
+            let file = file_name(&name, Format::Ggf).unwrap();
+            assert!(file.len() <= 84, "{file}");
+            assert!(taken.insert(file), "{name} offered again");
+        }
+    }
 
     #[test]
     fn names_become_plain_file_names() {

@@ -205,11 +205,10 @@ fn show_draft(
     }
 }
 
-/// Whether saving as `file` replaces a game on the shelf: one of that name, or (where the
-/// file system ignores case, as on Windows and macOS) of the same name in other letters,
-/// which the folder itself is asked about.
+/// Whether saving as `file` replaces a game on the shelf: the folder itself is asked, as
+/// the list was read when the menu opened and another window of the game may have saved
+/// since (where the file system ignores case, as on Windows and macOS, it also answers for
+/// the same name in other letters).
 fn replaces(folder: &UserFolder, list: &ShelfList, file: &str) -> bool {
-    let lower = file.to_lowercase();
-    list.entries.iter().any(|e| e.file == file)
-        || (list.entries.iter().any(|e| e.file.to_lowercase() == lower) && folder.contains(file))
+    list.entries.iter().any(|e| e.file == file) || folder.contains(file)
 }
