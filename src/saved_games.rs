@@ -227,6 +227,19 @@ pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     }
 }
 
+/// A record's date written as this game writes them (`YYYY-MM-DD hh:mm:ss`), so that dates
+/// sort as text: GGS writes `YYYY.MM.DD_hh:mm:ss…`, and `.` sorts after `-`.
+fn date_key(date: &str) -> String {
+    date.chars()
+        .enumerate()
+        .map(|(i, c)| match (i, c) {
+            (4 | 7, '.' | '/') => '-',
+            (10, '_') => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
 /// The most characters of the players' names a suggested name keeps: with the date and a
 /// number it stays within the 80 characters [`file_name`] keeps.
 pub const SUGGESTED_PLAYERS: usize = 60;
@@ -294,8 +307,8 @@ pub fn list_shelf(folder: &UserFolder) -> Result<Vec<ShelfEntry>, ShelfError> {
             ShelfEntry { game, file }
         })
         .collect();
-    let date = |e: &ShelfEntry| e.game.as_ref().map(|g| g.date.clone()).unwrap_or_default();
-    // Newest first: the dates (`YYYY-MM-DD hh:mm:ss`) sort as text.
+    let date = |e: &ShelfEntry| e.game.as_ref().map_or(String::new(), |g| date_key(&g.date));
+    // Newest first: the dates sort as text once written alike.
     entries.sort_by(|a, b| date(b).cmp(&date(a)).then_with(|| a.file.cmp(&b.file)));
     Ok(entries)
 }
@@ -473,6 +486,24 @@ fn list_games(
 mod tests {
     use super::*;
     use crate::i18n::{Language, Translations};
+
+    #[test]
+    fn dates_of_other_programs_sort_among_the_games_own() {
+        let mut dates = vec![
+            "2009-12-01 10:00:00 UTC",
+            "2009.07.01_12:00:00.EST",
+            "2009-03-01 10:00:00 UTC",
+        ];
+        dates.sort_by_key(|d| std::cmp::Reverse(date_key(d)));
+        assert_eq!(
+            dates,
+            [
+                "2009-12-01 10:00:00 UTC",
+                "2009.07.01_12:00:00.EST",
+                "2009-03-01 10:00:00 UTC"
+            ]
+        );
+    }
 
     #[test]
     fn long_players_names_still_get_a_free_suggestion() {
