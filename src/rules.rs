@@ -230,7 +230,12 @@ pub struct UndoRequest;
 
 /// Replay the last undone turn.
 #[derive(Message, Copy, Clone, Debug, Default)]
-pub struct RedoRequest;
+pub struct RedoRequest {
+    /// The side whose own device asked, in a two-player game (`None`: a shared device).
+    /// Playing a turn again is that turn's player's move: after an agreed undo the other
+    /// player cannot put it back alone.
+    pub by: Option<Color>,
+}
 
 /// Start a new game.
 #[derive(Message, Clone, Debug)]
@@ -455,16 +460,31 @@ fn apply_undo_redo(
     mut redo: MessageReader<RedoRequest>,
     mut state: ResMut<Match>,
     mut facts: StepFacts,
+    mut refused: MessageWriter<MoveRefused>,
 ) {
     // Undo and redo animate like the review's steps: the discs taken back lift away and
     // their flips turn back, the ones played again drop in. While reviewing they step
     // through the record one placement at a time, like the review's own keys.
-    let steps: Vec<i32> = undo
+    let steps: Vec<(i32, Option<Color>)> = undo
         .read()
-        .map(|_| -1)
-        .chain(redo.read().map(|_| 1))
+        .map(|_| (-1, None))
+        .chain(redo.read().map(|r| (1, r.by)))
         .collect();
-    for step in steps {
+    for (step, by) in steps {
+        if step > 0
+            && !state.reviewing
+            && let Some(side) = by
+            && state.to_move() != Some(side)
+        {
+            // A player's own device redoes only their own turn, as it places only there.
+            if let Some(GridMove::Place { cell, .. }) = state.game.redo_moves().next() {
+                refused.write(MoveRefused {
+                    square: *cell,
+                    why: Refusal::NotYourTurn,
+                });
+            }
+            continue;
+        }
         let placements = match (state.reviewing, step < 0) {
             (true, true) => step_back(&mut state.game),
             (true, false) => step_forward(&mut state.game),
@@ -692,6 +712,14 @@ fn apply_placements(
             square: request.square,
             why,
         };
+        // A computer's move for an earlier position is stale before anything else: a
+        // review started in its frame would otherwise refuse it aloud.
+        if let Source::Computer { generation } = request.source
+            && generation != state.generation
+        {
+            refused.write(refuse(Refusal::Stale));
+            continue;
+        }
         if matches!(request.source, Source::Demonstration) != state.demonstrating() {
             refused.write(refuse(Refusal::NotYourTurn));
             continue;

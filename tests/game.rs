@@ -241,7 +241,7 @@ fn undo_and_redo_whole_turns() {
     app.world_mut().write_message(UndoRequest);
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5");
-    app.world_mut().write_message(RedoRequest);
+    app.world_mut().write_message(RedoRequest::default());
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5d6");
     settle(&mut app);
@@ -279,7 +279,7 @@ fn undo_between_computers_takes_a_pass_back_with_its_placement() {
     );
     settle(&mut app);
     assert_world_matches_engine(&mut app);
-    app.world_mut().write_message(RedoRequest);
+    app.world_mut().write_message(RedoRequest::default());
     app.update();
     assert_eq!(state(&app).game.moves(), game.moves());
     settle(&mut app);
@@ -346,7 +346,7 @@ fn undo_against_the_computer_returns_to_the_humans_turn_animated() {
     settle(&mut app);
     assert_world_matches_engine(&mut app);
     // Redo plays both again, animated.
-    app.world_mut().write_message(RedoRequest);
+    app.world_mut().write_message(RedoRequest::default());
     app.update();
     assert_eq!(drain::<DiscPlaced>(&mut app).len(), 2);
     assert_eq!(state(&app).game.ply(), 2);
@@ -406,7 +406,7 @@ fn two_steps_in_one_frame_leave_every_disc_right() {
     }
     settle(&mut app);
     app.world_mut().write_message(UndoRequest);
-    app.world_mut().write_message(RedoRequest);
+    app.world_mut().write_message(RedoRequest::default());
     app.update();
     settle(&mut app);
     assert_eq!(state(&app).game.transcript(), "f5d6c3");
@@ -422,7 +422,7 @@ fn a_redo_the_frame_after_an_undo_is_animated() {
     settle(&mut app);
     app.world_mut().write_message(UndoRequest);
     app.update();
-    app.world_mut().write_message(RedoRequest);
+    app.world_mut().write_message(RedoRequest::default());
     app.update();
     assert_eq!(state(&app).game.transcript(), "f5");
     assert!(

@@ -255,7 +255,7 @@ impl Soak {
                 0..15 => self.undo(),
                 15..25 => {
                     self.counts.redos += 1;
-                    self.request(RedoRequest, "a redo")
+                    self.request(RedoRequest::default(), "a redo")
                 }
                 25..40 if ply > 0 => {
                     self.request(ReviewRequest::Start, "a look back over the game")

@@ -51,8 +51,9 @@ fn rumble_on_flips(
             strong_motor: strength,
             weak_motor: (strength * 1.3).min(1.0),
         };
+        // A seat's pad may be unplugged for now (it keeps its seat): nothing to shake then.
         let targets: Vec<Entity> = match seats.pad_of(p.placement.color, &state, &series) {
-            Some(pad) => vec![pad],
+            Some(pad) => pads.get(pad).into_iter().collect(),
             None => pads.iter().collect(),
         };
         for gamepad in targets {

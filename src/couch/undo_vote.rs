@@ -117,8 +117,15 @@ fn count_answers(
         let Some(asked) = vote.asked.as_mut() else {
             continue;
         };
-        if answer.agree && answer.by.is_some() && answer.by == asked.by {
-            asked.own_answer = true; // one player alone cannot take a move back
+        // One player alone cannot take a move back. When the asker's own device asked, the
+        // other player has a device of their own too (their pad, or the keyboard beside one
+        // claimed pad), so only that device agrees: the shared mouse would let the asker
+        // agree with themselves.
+        if let Some(asker) = asked.by
+            && answer.agree
+            && answer.by != Some(!asker)
+        {
+            asked.own_answer = true;
             continue;
         }
         if answer.agree {

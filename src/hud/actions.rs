@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::couch::undo_vote::UndoAsk;
-use crate::rules::Match;
+use crate::rules::{Match, RedoRequest};
 use crate::state::devices::Seats;
 use crate::state::series::Series;
 
@@ -17,6 +17,20 @@ pub(super) fn ask_undo(
     series: Res<Series>,
 ) {
     asks.write(UndoAsk {
+        by: seats.side_of(activate.by, &state, &series),
+    });
+}
+
+/// The redo button: play the undone turn again, for the side whose device pressed it (in a
+/// two-player game only that turn's player may).
+pub(super) fn ask_redo(
+    activate: On<crate::theme::widgets::Activate>,
+    mut redo: MessageWriter<RedoRequest>,
+    state: Res<Match>,
+    seats: Res<Seats>,
+    series: Res<Series>,
+) {
+    redo.write(RedoRequest {
         by: seats.side_of(activate.by, &state, &series),
     });
 }

@@ -225,11 +225,8 @@ fn spawn_hud(mut commands: Commands) {
             );
             p.spawn(widgets::small_button("hud-undo"))
                 .observe(super::actions::ask_undo);
-            p.spawn(widgets::small_button("hud-redo")).observe(
-                |_: On<widgets::Activate>, mut w: MessageWriter<RedoRequest>| {
-                    w.write(RedoRequest);
-                },
-            );
+            p.spawn(widgets::small_button("hud-redo"))
+                .observe(super::actions::ask_redo);
             p.spawn(widgets::small_button("hud-review")).observe(
                 |_: On<widgets::Activate>, mut w: MessageWriter<ReviewRequest>| {
                     super::review::look_back(&mut w);
@@ -510,9 +507,19 @@ fn hud_keys(
             });
         }
     }
-    let gamepads: Vec<&Gamepad> = pads.iter().map(|(_, g)| g).collect();
-    if redo_asked(&keys, &letters, &gamepads, state.reviewing) {
-        redo.write(RedoRequest);
+    if redo_keys(&keys, &letters) {
+        redo.write(RedoRequest {
+            by: seats.side_of(Device::Keyboard, &state, &series),
+        });
+    }
+    // A gamepad's right shoulder while playing (the left one looks back, and in a review
+    // both jump to the ends: hud/review.rs), for its holder.
+    for (pad, gamepad) in &pads {
+        if !state.reviewing && gamepad.just_pressed(GamepadButton::RightTrigger) {
+            redo.write(RedoRequest {
+                by: seats.side_of(Device::Pad(pad), &state, &series),
+            });
+        }
     }
     if keys.just_pressed(KeyCode::KeyM) {
         settings.muted = !settings.muted;
@@ -523,21 +530,9 @@ fn hud_keys(
 }
 
 /// Y (the key there: Z on a German keyboard, as its labels say), or Ctrl+Y as printed
-/// (`letters` are [`command_letters`]), or a gamepad's right shoulder while playing (the
-/// left one looks back, and in a review both jump to the ends: hud/review.rs), pressed this
-/// frame.
-fn redo_asked(
-    keys: &ButtonInput<KeyCode>,
-    letters: &[char],
-    pads: &[&Gamepad],
-    reviewing: bool,
-) -> bool {
-    (keys.just_pressed(KeyCode::KeyY) && !command_held(keys))
-        || letters.contains(&'y')
-        || (!reviewing
-            && pads
-                .iter()
-                .any(|g| g.just_pressed(GamepadButton::RightTrigger)))
+/// (`letters` are [`command_letters`]), pressed this frame.
+fn redo_keys(keys: &ButtonInput<KeyCode>, letters: &[char]) -> bool {
+    (keys.just_pressed(KeyCode::KeyY) && !command_held(keys)) || letters.contains(&'y')
 }
 
 /// U, or Ctrl+Z (either Ctrl, or Cmd; the key printed Z: `letters` are
@@ -577,23 +572,19 @@ mod tests {
     use bevy::input::ButtonState;
     use bevy::input::keyboard::Key;
 
-    /// A player with only a gamepad can redo as the Redo button does: the right shoulder
-    /// while playing (in a review it jumps to the end instead).
+    /// Y redoes, or Ctrl+Y as printed; Y with Ctrl held is not the plain key.
     #[test]
-    fn a_gamepads_right_shoulder_redoes_while_playing() {
-        let keys = ButtonInput::<KeyCode>::default();
-        let mut pad = Gamepad::default();
-        assert!(!redo_asked(&keys, &[], &[&pad], false));
-        pad.digital_mut().press(GamepadButton::RightTrigger);
-        assert!(redo_asked(&keys, &[], &[&pad], false));
-        assert!(
-            !redo_asked(&keys, &[], &[&pad], true),
-            "a review's jump to the end"
-        );
-        let mut keys = keys;
+    fn y_and_ctrl_y_redo() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        assert!(!redo_keys(&keys, &[]));
         keys.press(KeyCode::KeyY);
-        assert!(redo_asked(&keys, &[], &[], false));
-        assert!(redo_asked(&ButtonInput::default(), &['y'], &[], true));
+        assert!(redo_keys(&keys, &[]));
+        assert!(redo_keys(&ButtonInput::default(), &['y']));
+        keys.press(KeyCode::ControlLeft);
+        assert!(
+            !redo_keys(&keys, &[]),
+            "Ctrl+(the key Y) types another letter"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Gamepads: the d-pad or left stick moves the cursor (repeating while held), South places,
-//! West picks the next line in the one-line variant. A pad claimed by a player moves that
-//! player's cursor; an unclaimed one plays for whoever is to move.
+//! the right trigger picks the next line in the one-line variant (West asks for a hint, which
+//! would otherwise reveal the best move at every line picked: hud/scoreboard.rs). A pad
+//! claimed by a player moves that player's cursor; an unclaimed one plays for whoever is to
+//! move.
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -42,7 +44,7 @@ fn pads(
         if let Some((right, down)) = repeat.step(pad_direction(pad), time.elapsed_secs()) {
             move_cursor(cursor, state.game.size(), *view, right, down);
         }
-        if pad.just_pressed(GamepadButton::West) {
+        if pad.just_pressed(GamepadButton::RightTrigger2) {
             cursor.line_choice += 1;
         }
         if pad.just_pressed(GamepadButton::South) && cursor.square.is_some() {

@@ -4,6 +4,7 @@
 //! line in the one-line variant. In a two-player game with one gamepad claimed, the keyboard
 //! is the other player's; otherwise it plays for whoever is to move.
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use reversi_engine::grid::Cell;
 
@@ -74,8 +75,26 @@ fn held_direction(input: &ButtonInput<KeyCode>, letters: bool) -> (i8, i8) {
     dir
 }
 
+/// How often `code` went down in this frame's keys (a held key's repeats aside): a slow frame
+/// can hold three taps of an arrow, which `ButtonInput` keeps as one.
+fn presses(typed: &[KeyboardInput], code: KeyCode) -> usize {
+    typed
+        .iter()
+        .filter(|k| k.key_code == code && k.state.is_pressed() && !k.repeat)
+        .count()
+}
+
+/// The arrows and the letters that step like them, each with its step (right, down).
+const STEPS: [(KeyCode, KeyCode, (i8, i8)); 4] = [
+    (KeyCode::ArrowLeft, KeyCode::KeyA, (-1, 0)),
+    (KeyCode::ArrowRight, KeyCode::KeyD, (1, 0)),
+    (KeyCode::ArrowUp, KeyCode::KeyW, (0, -1)),
+    (KeyCode::ArrowDown, KeyCode::KeyS, (0, 1)),
+];
+
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
+    mut typed: MessageReader<KeyboardInput>,
     mut cursors: ResMut<Cursors>,
     mut pending_column: Local<Option<u8>>,
     mut on_row_one: Local<Option<u8>>,
@@ -87,6 +106,7 @@ fn keys(
     time: Res<Time>,
     mut placing: Placing,
 ) {
+    let typed: Vec<KeyboardInput> = typed.read().cloned().collect();
     if state.reviewing {
         return; // the arrows and Enter step through the record (hud::review)
     }
@@ -150,9 +170,17 @@ fn keys(
             move_cursor(cursor, size, *view, right, down);
         }
     }
-    // After the move, which starts a new square at its first line.
+    // A key tapped again within the same slow frame steps again (the step above was its
+    // first); after a jump A and D were the column's letter.
+    for (arrow, letter, (right, down)) in STEPS {
+        let again = presses(&typed, arrow) + if jumped { 0 } else { presses(&typed, letter) };
+        for _ in 1..again {
+            move_cursor(cursor, size, *view, right, down);
+        }
+    }
+    // After the move, which starts a new square at its first line; each L a line on.
     if input.just_pressed(KeyCode::KeyL) {
-        cursor.line_choice += 1;
+        cursor.line_choice += presses(&typed, KeyCode::KeyL).max(1);
     }
     let place = [KeyCode::Enter, KeyCode::Space, KeyCode::NumpadEnter];
     if place.iter().any(|k| input.just_pressed(*k)) && cursor.square.is_some() {

@@ -3,7 +3,7 @@
 //! picking on the square entities. The mouse is shared: it always plays for the side to move.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
-use bevy::picking::pointer::{PointerButton, PointerId};
+use bevy::picking::pointer::{PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 
 use super::placement::{Placing, acting_side};
@@ -25,6 +25,7 @@ pub fn plugin(app: &mut App) {
 fn hover(
     mut over: MessageReader<Pointer<Over>>,
     mut out: MessageReader<Pointer<Out>>,
+    mut pointer: MessageReader<PointerInput>,
     squares: Query<&BoardSquare>,
     mut cursors: ResMut<Cursors>,
     state: Res<Match>,
@@ -33,6 +34,15 @@ fn hover(
 ) {
     let (side, _) = acting_side(&state, &seats, &series, Device::Mouse);
     let cursor = cursors.of_mut(side);
+    // A board turning under a resting mouse (the view facing the player to move) brings
+    // other squares under it: that is no one pointing. A cursor the keys or a pad show stays
+    // where they put it until the mouse itself moves (or a touch lands).
+    let pointer_acted = pointer.read().count() > 0;
+    if cursor.visible && !pointer_acted {
+        over.clear();
+        out.clear();
+        return;
+    }
     for e in out.read() {
         if let Ok(sq) = squares.get(e.entity)
             && cursor.square == Some(sq.0)
@@ -82,11 +92,17 @@ fn click(
         let Ok(sq) = squares.get(entity) else {
             continue;
         };
+        // A click where the cursor is not (a slow frame's click that no hover reached, or
+        // the keyboard's cursor elsewhere) starts from that square's first line, as a hover
+        // there would: the line picked on another square is not this one's.
+        if cursor.square != Some(sq.0) && !matches!(button, PointerButton::Middle) {
+            cursor.square = Some(sq.0);
+            cursor.line_choice = 0;
+        }
         match button {
             PointerButton::Primary if placed => {}
             PointerButton::Primary => {
                 placed = true;
-                cursor.square = Some(sq.0);
                 placing.request(&state, cursor, source);
             }
             PointerButton::Secondary => cursor.line_choice += 1,

@@ -16,10 +16,20 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A pad that was unplugged gives its seat back.
-fn forget_lost_pads(mut seats: ResMut<Seats>, pads: Query<(), With<Gamepad>>) {
+/// A pad that was unplugged gives its seat back in the new-game menu, where the seats are
+/// handed out. During a game it keeps its seat: a pad's battery or radio dropping out for a
+/// moment must not make it a shared pad (able to play for the other person) when it comes
+/// back, which it does as the same entity, nor hand the keyboard to someone else. A pad whose
+/// entity is gone for good gives its seat back at once.
+fn forget_lost_pads(mut seats: ResMut<Seats>, pads: Query<Has<Gamepad>>) {
+    let joining = seats.joining;
     let lost: Vec<usize> = (0..2)
-        .filter(|i| seats.pads[*i].is_some_and(|p| !pads.contains(p)))
+        .filter(|i| {
+            seats.pads[*i].is_some_and(|p| match pads.get(p) {
+                Ok(connected) => !connected && joining,
+                Err(_) => true,
+            })
+        })
         .collect();
     for i in lost {
         seats.pads[i] = None;

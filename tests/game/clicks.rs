@@ -220,6 +220,46 @@ fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
     assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
 }
 
+/// A right click picks the next line of the square it is on: a line stepped on another
+/// square (the keyboard's cursor there) is not carried over to it.
+#[test]
+fn a_right_click_picks_the_clicked_squares_next_line() {
+    use reversi::state::cursors::Cursors;
+    let two = GameSetup::two_players(Rules::default());
+    let mut app = app_built(two, SaveFile::none(), |app| {
+        add_picking(app);
+        app.add_plugins((
+            reversi::state::clicks::plugin,
+            reversi::input::pointer::plugin,
+        ));
+    });
+    let window = open_window(&mut app);
+    let f5 = app
+        .world_mut()
+        .query::<(Entity, &BoardSquare)>()
+        .iter(app.world())
+        .find(|(_, s)| s.0 == sq("f5"))
+        .map(|(e, _)| e)
+        .unwrap();
+    let black = |app: &App| {
+        let cursor = app.world().resource::<Cursors>().of(Side::Black);
+        (cursor.square, cursor.line_choice)
+    };
+    quick_click(&mut app, window, f5, MouseButton::Right);
+    assert_eq!(black(&app), (Some(sq("f5")), 1));
+    quick_click(&mut app, window, f5, MouseButton::Right);
+    assert_eq!(black(&app), (Some(sq("f5")), 2));
+    // The keyboard's arrows and L move the cursor to c4's third line while the mouse rests
+    // on f5 (no new hover): a right click there is f5's second line again, not c4's fourth.
+    {
+        let mut cursors = app.world_mut().resource_mut::<Cursors>();
+        let cursor = cursors.of_mut(Side::Black);
+        (cursor.square, cursor.line_choice) = (Some(sq("c4")), 2);
+    }
+    quick_click(&mut app, window, f5, MouseButton::Right);
+    assert_eq!(black(&app), (Some(sq("f5")), 1));
+}
+
 #[test]
 fn a_square_clicked_within_one_frame_is_played() {
     let two = GameSetup::two_players(Rules::default());

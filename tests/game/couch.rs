@@ -10,7 +10,7 @@ use bevy::input::gamepad::{
 use bevy::input::keyboard::{Key, KeyboardInput};
 use reversi::couch::rumble::rumble_for;
 use reversi::couch::series::{NextMatchGame, StartMatch};
-use reversi::couch::undo_vote::{UndoAnswer, UndoAsk, UndoVote};
+use reversi::couch::undo_vote::{Asked, UndoAnswer, UndoAsk, UndoVote};
 use reversi::input::keyboard::{COLUMNS, ROWS};
 use reversi::state::cursors::{Cursors, ViewTurn};
 use reversi::state::devices::{Device, Seats};
@@ -164,6 +164,16 @@ fn the_keyboard_cursor_moves_stops_at_the_edges_and_repeats_while_held() {
     // A tap pressed and released within one slow frame still moves the cursor.
     tap_within_one_frame(&mut app, &[KeyCode::ArrowDown]);
     assert_eq!(cursor(&app, Side::Black).square, Some(sq("g1")));
+    // Three taps within one slow frame are three steps (right on screen, towards a).
+    tap_within_one_frame(
+        &mut app,
+        &[
+            KeyCode::ArrowRight,
+            KeyCode::ArrowRight,
+            KeyCode::ArrowRight,
+        ],
+    );
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("d1")));
 }
 
 #[test]
@@ -191,6 +201,9 @@ fn a_square_typed_within_one_frame_is_where_the_arrows_step_from() {
     tap_within_one_frame(&mut app, &[KeyCode::ArrowRight, KeyCode::KeyL]);
     let c = cursor(&app, Side::Black);
     assert_eq!((c.square, c.line_choice), (Some(sq("c2")), 1));
+    // L twice in one frame is two lines on.
+    tap_within_one_frame(&mut app, &[KeyCode::KeyL, KeyCode::KeyL]);
+    assert_eq!(cursor(&app, Side::Black).line_choice, 3);
 }
 
 #[test]
@@ -344,6 +357,19 @@ fn an_undo_needs_the_other_players_agreement() {
     let vote = app.world().resource::<UndoVote>().asked.unwrap();
     assert!(vote.own_answer);
     assert_eq!(state(&app).game.ply(), 1);
+    // Nor with the shared mouse, which answers for nobody in particular.
+    app.world_mut().resource_mut::<UndoVote>().asked = Some(Asked {
+        by: Some(Side::Black),
+        own_answer: false,
+    });
+    app.world_mut().write_message(UndoAnswer {
+        agree: true,
+        by: None,
+    });
+    app.update();
+    assert!(app.world().resource::<UndoVote>().asked.unwrap().own_answer);
+    assert_eq!(state(&app).game.ply(), 1);
+    assert_eq!(menu(&app), Menu::UndoVote);
     // White refuses with N: nothing is taken back and play goes on.
     tap(&mut app, KeyCode::KeyN);
     app.update();
@@ -368,6 +394,47 @@ fn an_undo_needs_the_other_players_agreement() {
     solo.update();
     assert_eq!(state(&solo).game.ply(), 0);
     assert_eq!(menu(&solo), Menu::None);
+}
+
+#[test]
+fn after_an_agreed_undo_only_that_turns_player_plays_it_again() {
+    let (mut app, _pad) = pad_against_keyboard();
+    place(&mut app, "f5");
+    settle(&mut app);
+    app.world_mut().write_message(UndoAsk {
+        by: Some(Side::Black),
+    });
+    app.update();
+    app.update();
+    tap(&mut app, KeyCode::KeyY); // White, at the keyboard, agrees
+    app.update();
+    settle(&mut app);
+    assert_eq!(state(&app).game.ply(), 0);
+    // White's redo (the HUD's Y key or button, from White's keyboard) cannot put Black's
+    // move back.
+    drain::<MoveRefused>(&mut app);
+    app.world_mut().write_message(RedoRequest {
+        by: Some(Side::White),
+    });
+    app.update();
+    assert_eq!(state(&app).game.ply(), 0, "White redid Black's move alone");
+    let refused = drain::<MoveRefused>(&mut app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].why, Refusal::NotYourTurn);
+    assert_eq!(refused[0].square, sq("f5"));
+    // Black's own device plays it again; so does a shared one (the mouse), as it places.
+    app.world_mut().write_message(RedoRequest {
+        by: Some(Side::Black),
+    });
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5");
+    settle(&mut app);
+    app.world_mut().write_message(UndoRequest);
+    app.update();
+    settle(&mut app);
+    app.world_mut().write_message(RedoRequest { by: None });
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5");
 }
 
 #[test]
@@ -594,4 +661,50 @@ fn the_placing_players_pad_rumbles_with_the_flips() {
     type_move(&mut app, sq("d6"));
     assert_eq!(state(&app).game.ply(), 2);
     assert!(drain::<GamepadRumbleRequest>(&mut app).is_empty());
+}
+
+/// A pad that drops out during a game (a flat battery, a radio gap) keeps its seat: when it
+/// comes back it plays for its own player again, not for whoever is to move, and the
+/// keyboard stays the other player's meanwhile.
+#[test]
+fn a_pad_that_drops_out_during_a_game_keeps_its_seat() {
+    let (mut app, pad) = pad_against_keyboard();
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        pad,
+        GamepadConnection::Disconnected,
+    ));
+    app.update();
+    app.update();
+    assert!(app.world().get::<Gamepad>(pad).is_none(), "pad gone");
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(pad), None]);
+    // The keyboard is still White's: it cannot play Black's move.
+    drain::<MoveRefused>(&mut app);
+    type_move(&mut app, sq("f5"));
+    assert_eq!(drain::<MoveRefused>(&mut app)[0].why, Refusal::NotYourTurn);
+    // Back again as the same entity, it plays Black's move, and only Black's.
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        pad,
+        GamepadConnection::Connected {
+            name: "test pad".into(),
+            vendor_id: None,
+            product_id: None,
+        },
+    ));
+    app.update();
+    assert!(app.world().get::<Gamepad>(pad).is_some(), "pad back");
+    for button in [
+        GamepadButton::DPadRight, // shows the cursor on d4
+        GamepadButton::DPadRight,
+        GamepadButton::DPadRight,
+        GamepadButton::DPadDown,
+        GamepadButton::South,
+    ] {
+        press(&mut app, pad, button);
+    }
+    assert_eq!(state(&app).game.transcript(), "f5");
+    settle(&mut app);
+    drain::<MoveRefused>(&mut app);
+    press(&mut app, pad, GamepadButton::South);
+    assert_eq!(drain::<MoveRefused>(&mut app)[0].why, Refusal::NotYourTurn);
+    assert_eq!(state(&app).game.transcript(), "f5");
 }
