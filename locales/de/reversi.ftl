@@ -339,6 +339,7 @@ estimate-with-komi = { $how }
 estimate-failed = Keine Schätzung
     Suche fehlgeschlagen
 estimate-near-end = Erst kurz vor Schluss
+estimate-free-opening = Erst nach der Eröffnung
 hud-hint = Tipp  ({ $key })
 hud-undo = Rückgängig  (U)
 hud-redo = Wiederholen  (Z)

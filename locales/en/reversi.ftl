@@ -337,6 +337,7 @@ estimate-with-komi = { $how }
 estimate-failed = No estimate
     search failed
 estimate-near-end = Only near the end
+estimate-free-opening = After the opening
 hud-hint = Hint  ({ $key })
 hud-undo = Undo  (U)
 hud-redo = Redo  (Y)

@@ -337,6 +337,7 @@ estimate-with-komi = { $how }
 estimate-failed = Sin estimación
     búsqueda fallida
 estimate-near-end = Solo cerca del final
+estimate-free-opening = Tras la apertura
 hud-hint = Pista  ({ $key })
 hud-undo = Deshacer  (U)
 hud-redo = Rehacer  (Y)

@@ -324,6 +324,7 @@ estimate-with-komi = { $how }
 estimate-failed = Nincs becslés
     sikertelen keresés
 estimate-near-end = Csak a játszma vége felé
+estimate-free-opening = A nyitás után
 hud-hint = Tipp  ({ $key })
 hud-undo = Visszavonás  (U)
 hud-redo = Újra  (Z)

@@ -74,6 +74,12 @@ impl AiThinking {
         self.active = false;
     }
 
+    /// Whether its search is running (not only its move waiting to be shown): the machine is
+    /// the computer's then.
+    pub fn searching(&self) -> bool {
+        self.job.is_some()
+    }
+
     /// The square the computer is about to place on, while it is being shown.
     pub fn announced(&self) -> Option<Cell> {
         self.announced.map(|(square, _)| square)

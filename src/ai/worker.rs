@@ -1,8 +1,10 @@
 //! The browser's search: the request goes to the engine in a Web Worker (`web/ai-worker.js`),
 //! because WebAssembly here has one thread and a search on it would stop the frames for as
 //! long as it thinks. Dropping the job tells the page to stop the worker's search.
-//! If the worker cannot be used (the page lacks it, or it failed to load) the search runs
-//! here, on the frame: slow frames, but the game goes on.
+//! If the worker cannot be used (the page lacks it, or it failed to load) the computer's move
+//! is searched here, on the frame: slow frames, but the game goes on. A study search (a hint,
+//! the bar, the review's dozens of positions) fails instead: frozen frames for scores nobody
+//! must have would make the game unplayable.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -23,36 +25,55 @@ pub struct LineJob {
     id: u32,
     line: String,
     done: Option<String>,
+    /// Whether a worker failure is searched again on the page's thread (the computer's move)
+    /// rather than answered as an error (a study search).
+    here_on_failure: bool,
 }
 
 impl LineJob {
+    /// A study search: without the worker it fails (see the module's note).
     pub fn start(line: String) -> LineJob {
+        LineJob::begin(line, false)
+    }
+
+    fn begin(line: String, here_on_failure: bool) -> LineJob {
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let mut job = LineJob {
             id,
             line,
             done: None,
+            here_on_failure,
         };
         if let Err(why) = page::think(id, &job.line) {
-            job.answer_here(&why);
+            job.worker_failed(&why);
         }
         job
     }
 
     /// The reply line, once the worker has answered. An `error` reply (the worker failed,
-    /// or could not read the request) is answered again here, where a failure is the
-    /// engine's own answer; a `failed` one (a search that gave up) would fail here too, on
-    /// the page's thread, so it is the answer.
+    /// or could not read the request) is answered again here for the computer's move, where
+    /// a failure is the engine's own answer; a `failed` one (a search that gave up) would
+    /// fail here too, on the page's thread, so it is the answer.
     pub fn poll(&mut self) -> Option<String> {
         if self.done.is_none() {
             match page::reply(self.id) {
                 Ok(None) => {}
-                Ok(Some(line)) if line.starts_with("error") => self.answer_here(&line),
+                Ok(Some(line)) if line.starts_with("error") => self.worker_failed(&line),
                 Ok(Some(line)) => self.done = Some(line),
-                Err(why) => self.answer_here(&why),
+                Err(why) => self.worker_failed(&why),
             }
         }
         self.done.take()
+    }
+
+    fn worker_failed(&mut self, why: &str) {
+        if self.here_on_failure {
+            self.answer_here(why);
+        } else {
+            warn!("the AI worker is not available ({why}); no study search without it");
+            let why = why.strip_prefix("error").unwrap_or(why).trim();
+            self.done = Some(format!("error {why}"));
+        }
     }
 
     fn answer_here(&mut self, why: &str) {
@@ -89,7 +110,7 @@ impl Job {
                 seed,
                 variant: Variant::of(&pos),
             };
-            LineJob::start(request.to_string())
+            LineJob::begin(request.to_string(), true)
         });
         Job { pos, search, done }
     }

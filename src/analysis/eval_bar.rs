@@ -103,15 +103,18 @@ fn spawn_bar(mut commands: Commands) {
 }
 
 fn ask_for_position(settings: Res<Settings>, state: Res<Match>, mut analysis: ResMut<Analysis>) {
-    if settings.eval_bar && !matches!(state.status(), Status::Over(_)) {
+    // How to play's examples are not the game the bar is about (it is hidden there).
+    if settings.eval_bar && !matches!(state.status(), Status::Over(_)) && !state.demonstrating() {
         analysis.want(state.game.current(), Priority::Bar);
     }
 }
 
-/// Black's share of the bar for an expected final difference: even at half, and a lead of
-/// 20 discs near the end of the bar (a lead that size is decisive).
-fn black_share(discs: f32) -> f32 {
-    0.5 + 0.5 * (discs / 20.0).tanh()
+/// Black's share of the bar for an expected final difference on a board of `squares`:
+/// even at half, and a lead of 20 discs in 64 squares near the end of the bar (a lead that
+/// size is decisive), in proportion on the other boards.
+fn black_share(discs: f32, squares: u32) -> f32 {
+    let decisive = 20.0 * squares as f32 / 64.0;
+    0.5 + 0.5 * (discs / decisive).tanh()
 }
 
 /// The words under the bar for an estimate `v` of Black's final disc difference
@@ -172,13 +175,19 @@ fn show_estimate(
     let words = match estimate {
         None if analysis.failed(state.game.current()) => Msg::new("estimate-failed"),
         None if before_variant_reach(state.game.current()) => Msg::new("estimate-near-end"),
+        // The centre's first discs are placed by choice, not by the rules' flips: nothing
+        // searches those positions (see `Analysis::want`).
+        None if state.game.current().in_free_opening() => Msg::new("estimate-free-opening"),
         None => Msg::verbatim("..."),
         Some((v, basis)) => estimate_words(v, basis, komi, settings.colors),
     };
     for mut t in &mut text {
         t.set_if_neq(Tr(words.clone()));
     }
-    let target = estimate.map_or(0.5, |(v, _)| black_share(black_result_f32(v, komi)));
+    let squares = state.game.size().squares();
+    let target = estimate.map_or(0.5, |(v, _)| {
+        black_share(black_result_f32(v, komi), squares)
+    });
     for (mut node, mut color) in &mut fill {
         let now = match node.height {
             Val::Percent(p) => p / 100.0,

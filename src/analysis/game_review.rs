@@ -4,7 +4,7 @@
 //! before it, where a ghost disc shows the better move.
 
 use bevy::prelude::*;
-use reversi_engine::grid::{Cell, GridGame, GridMove};
+use reversi_engine::grid::{BoardSize, Cell, GridGame, GridMove};
 use reversi_engine::{Color as Side, Direction, FlipRule, Komi, Status};
 
 use super::hints::disc_text;
@@ -352,7 +352,14 @@ fn show_panel(
                     Msg::new("review-judged-from").arg("number", first.number),
                 ));
             }
-            graph(p, &review, now.ply, colors, state.setup.komi);
+            graph(
+                p,
+                &review,
+                now.ply,
+                colors,
+                state.setup.komi,
+                state.game.size(),
+            );
             if review.mistakes.is_empty() {
                 p.spawn(widgets::label("review-no-mistakes"));
                 return;
@@ -412,14 +419,17 @@ fn mistake_keys(
 }
 
 /// The evaluation over the game: a bar per placement, up for Black's expected lead and down
-/// for White's, the move shown in the review marked.
+/// for White's, the move shown in the review marked. A lead of half the board's squares
+/// fills the half (32 discs on 8×8, 8 on 4×4, 50 on 10×10).
 fn graph(
     p: &mut ChildSpawnerCommands,
     review: &GameReview,
     ply: usize,
     colors: crate::settings::ColorScheme,
     komi: Option<Komi>,
+    size: BoardSize,
 ) {
+    let full_lead = size.squares() as f32 / 2.0;
     let n = review.moves.len().max(1);
     let width = GRAPH_WIDTH / n as f32;
     let half = GRAPH_HEIGHT / 2.0;
@@ -445,7 +455,7 @@ fn graph(
         for (i, m) in review.moves.iter().enumerate() {
             // Who is ahead, with the komi counted in a komi game (unrounded, to draw).
             let discs = black_result_f32(m.black_after, komi);
-            let h = (half * (discs / 32.0).clamp(-1.0, 1.0).abs()).max(1.0);
+            let h = (half * (discs / full_lead).clamp(-1.0, 1.0).abs()).max(1.0);
             let leader = if discs >= 0.0 {
                 Side::Black
             } else {

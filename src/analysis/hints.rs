@@ -60,7 +60,9 @@ fn choose_scores(
     state: Res<Match>,
     settings: Res<Settings>,
 ) {
-    let can_ask = state.human_to_move() && !state.reviewing;
+    // How to play's examples are played by the page, not by the person at the board: no
+    // scores on them, whatever the setting.
+    let can_ask = state.human_to_move() && !state.reviewing && !state.demonstrating();
     if requests.read().count() > 0 && can_ask {
         hint.generation = Some(state.generation);
     }

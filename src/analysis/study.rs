@@ -300,10 +300,12 @@ fn request_line(key: Key) -> String {
 
 /// Collects a finished search before this frame's wishes are read, so a score can show in
 /// the frame it arrives. The computer's own search has the machine to itself: a study search
-/// is dropped when it starts.
+/// is dropped when it starts. (Only while it searches: between two of its moves, as its
+/// chosen square shows and its discs turn, a study search runs; in a computer-vs-computer
+/// game that is the bar's only chance.)
 fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
-    if ai.active {
+    if ai.searching() {
         analysis.running = None;
         return;
     }
@@ -330,7 +332,7 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
 fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
     let wanted = std::mem::take(&mut analysis.wanted);
-    if ai.active || analysis.running.is_some() {
+    if ai.searching() || analysis.running.is_some() {
         return;
     }
     // The most urgent first; among equals, the first asked (the review asks in move order).
