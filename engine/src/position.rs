@@ -58,6 +58,8 @@ pub enum IllegalReason {
     GameOver,
     /// The square already holds a disc.
     Occupied,
+    /// The square is not on the board (h8 on a 6×6 board).
+    OffBoard,
     /// The placement flanks no opponent line.
     FlanksNothing,
     /// In the free opening, the first four discs go on the centre squares.
@@ -77,6 +79,7 @@ impl fmt::Display for IllegalReason {
         f.write_str(match self {
             IllegalReason::GameOver => "the game is over",
             IllegalReason::Occupied => "the square is taken",
+            IllegalReason::OffBoard => "the square is not on this board",
             IllegalReason::FlanksNothing => "it flanks no opponent disc",
             IllegalReason::NotCentre => "the first four discs go on the centre squares",
             IllegalReason::BadLine => "that line flanks nothing",

@@ -164,6 +164,7 @@ open-game-hint = Züge, Brett oder GGF: tippen oder Strg+V
 ## Warum ein Zug nicht erlaubt ist
 illegal-game-over = das Spiel ist vorbei
 illegal-occupied = das Feld ist besetzt
+illegal-off-board = das Feld liegt nicht auf diesem Brett
 illegal-flanks-nothing = kein gegnerischer Stein wird eingeschlossen
 illegal-not-centre = die ersten vier Steine kommen auf die Mittelfelder
 illegal-bad-line = diese Reihe schließt nichts ein

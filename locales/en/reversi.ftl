@@ -162,6 +162,7 @@ open-game-hint = moves, a board or GGF: type or Ctrl+V
 ## Why a move is illegal
 illegal-game-over = the game is over
 illegal-occupied = the square is taken
+illegal-off-board = the square is not on this board
 illegal-flanks-nothing = it flanks no opponent disc
 illegal-not-centre = the first four discs go on the centre squares
 illegal-bad-line = that line flanks nothing

@@ -162,6 +162,7 @@ open-game-hint = jugadas, tablero o GGF: escribe o Ctrl+V
 ## Por qué una jugada es ilegal
 illegal-game-over = la partida ha terminado
 illegal-occupied = la casilla está ocupada
+illegal-off-board = la casilla no está en este tablero
 illegal-flanks-nothing = no encierra ninguna ficha rival
 illegal-not-centre = las cuatro primeras fichas van en las casillas centrales
 illegal-bad-line = esa línea no encierra nada

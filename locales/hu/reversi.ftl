@@ -158,6 +158,7 @@ open-game-hint = lépések, tábla vagy GGF: írd be, vagy Ctrl+V
 ## Miért szabálytalan egy lépés
 illegal-game-over = a játszma véget ért
 illegal-occupied = a mező foglalt
+illegal-off-board = a mező nincs ezen a táblán
 illegal-flanks-nothing = egyetlen ellenfél korongot sem fog közre
 illegal-not-centre = az első négy korong a középső mezőkre kerül
 illegal-bad-line = ez a sor semmit sem fog közre

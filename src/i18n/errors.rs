@@ -18,6 +18,7 @@ pub fn illegal_reason(reason: IllegalReason) -> Msg {
     Msg::new(match reason {
         IllegalReason::GameOver => "illegal-game-over",
         IllegalReason::Occupied => "illegal-occupied",
+        IllegalReason::OffBoard => "illegal-off-board",
         IllegalReason::FlanksNothing => "illegal-flanks-nothing",
         IllegalReason::NotCentre => "illegal-not-centre",
         IllegalReason::BadLine => "illegal-bad-line",

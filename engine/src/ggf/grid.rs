@@ -114,9 +114,11 @@ impl GridRecord {
                 let text = value.trim_start();
                 let digits =
                     text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-                let side: u32 = text[..digits]
-                    .parse()
-                    .map_err(|_| bad("BO", &value, "the board's size is missing"))?;
+                if digits == 0 {
+                    return Err(bad("BO", &value, "the board's size is missing"));
+                }
+                // Too many digits for a number is still a size, just none this game plays.
+                let side: u32 = text[..digits].parse().unwrap_or(u32::MAX);
                 let board_size = board_size(side).map_err(|why| bad("BO", &value, &why))?;
                 if size.is_some_and(|s| s != board_size) {
                     return Err(bad(
@@ -326,11 +328,18 @@ mod tests {
             err(&sixteen)
         );
         assert!(err("(;BO[6 ---- *];)").contains("found 4"));
+        assert!(err("(;BO[x ---- *];)").contains("the board's size is missing"));
+        let huge = err("(;BO[99999999999 ---- *];)");
+        assert!(huge.contains("is not one this game plays"), "{huge}");
         assert_eq!(
             err(&ggs_ten("10", "B[j10]")),
             "move 1 (j10) is illegal: it flanks no opponent disc"
         );
         assert_eq!(err(&ggs_ten("10", "B[k3]")), "move 1: `k3` is not a move");
+        assert_eq!(
+            err("(;GM[Othello]TY[6]B[h8];)"),
+            "move 1 (h8) is illegal: the square is not on this board"
+        );
         assert_eq!(
             err(&ggs_ten("10", "W[e4]")),
             "move 1 (e4) is given to white but it is not their turn"

@@ -375,9 +375,8 @@ impl GridPosition {
             (Status::ToMove(_), GridMove::Pass) => return refuse(IllegalReason::CannotPass),
             (Status::ToMove(_), GridMove::Place { cell, line }) => (cell, line),
         };
-        // A square off this board is as good as taken: nothing can be placed there.
         let Some(index) = self.size.index(cell.column, cell.row) else {
-            return refuse(IllegalReason::Occupied);
+            return refuse(IllegalReason::OffBoard);
         };
         let bit = 1u128 << index;
         if self.empties() & bit == 0 {

@@ -34,8 +34,11 @@ struct BuildOptions {
 }
 
 fn build_options(args: &[String]) -> Result<BuildOptions, String> {
-    let Some((file, rest)) = args.split_first() else {
-        return Err("book build needs a FILE to write (and resume from)".into());
+    let Some((file, rest)) = args
+        .split_first()
+        .filter(|(file, _)| !file.starts_with('-'))
+    else {
+        return Err("book build needs a FILE to write (and resume from) before its options".into());
     };
     let mut o = BuildOptions {
         file: file.clone(),
@@ -150,6 +153,12 @@ fn show(args: &[String]) -> ExitCode {
     }
     let book = loaded.as_ref().unwrap_or(Book::builtin());
     let mut pos = Position::new(Rules::default());
+    if args.len() > 1 {
+        return fail(format!(
+            "book show takes one transcript (f5d6c3, no spaces), not {}",
+            args.join(" ")
+        ));
+    }
     if let Some(text) = args.first() {
         match parse_moves(&pos, text) {
             Ok(moves) => {

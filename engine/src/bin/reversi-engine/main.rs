@@ -265,6 +265,12 @@ fn analyse_generic(size: BoardSize, args: &[String]) -> ExitCode {
     let Some(transcript) = args.first() else {
         return fail("analyse needs a transcript such as c2b2");
     };
+    if args.len() > 2 {
+        return fail(format!(
+            "analyse takes a transcript (no spaces) and a depth, not {}",
+            args.join(" ")
+        ));
+    }
     let depth = match args.get(1).map(|d| d.parse::<u32>()) {
         None => 8,
         Some(Ok(d)) if (1..=30).contains(&d) => d,
@@ -406,6 +412,9 @@ fn parse_ffo(text: &str) -> Result<Vec<FfoPosition>, FfoError> {
 
 fn cmd_bench(args: &[String]) -> ExitCode {
     if args.first().map(String::as_str) == Some("six") {
+        if args.len() > 1 {
+            return fail("bench six takes no options");
+        }
         return bench_six();
     }
     if args.first().map(String::as_str) == Some("endgame") {
@@ -578,6 +587,12 @@ fn analyse_eight(args: &[String], threads: usize) -> ExitCode {
     let Some(transcript) = args.first() else {
         return fail("analyse needs a transcript such as f5d6c3d3c4");
     };
+    if args.len() > 2 {
+        return fail(format!(
+            "analyse takes a transcript (no spaces) and a depth, not {}",
+            args.join(" ")
+        ));
+    }
     let depth = match args.get(1).map(|d| d.parse::<u32>()) {
         None => 8,
         Some(Ok(d)) if (1..=30).contains(&d) => d,

@@ -543,7 +543,12 @@ fn train(o: &Options) -> Result<(), String> {
             ));
         }
         Ok(_) => {}
-        Err(_) => write_atomic(&settings_path, settings.as_bytes())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            write_atomic(&settings_path, settings.as_bytes())?
+        }
+        // Unreadable (not text, no permission): the games beside it may be another run's,
+        // and writing over it would hide that.
+        Err(e) => return Err(format!("{}: {e}", settings_path.display())),
     }
     // Small tables: games and searched labels clear them each time (see train.rs).
     let player = || Searcher::new(1).with_eval(Box::new(player_eval.clone()));
