@@ -74,8 +74,10 @@ pub fn game_and_komi_from_text(text: &str) -> Result<(GridGame, Option<Komi>), N
     if text.is_empty() {
         return Err(NotAGame::Empty);
     }
-    if text.len() > MAX_TEXT {
-        return Err(NotAGame::LongText(text.len()));
+    // Counted in characters, as the message says (an accented name is two bytes).
+    let length = text.chars().count();
+    if length > MAX_TEXT {
+        return Err(NotAGame::LongText(length));
     }
     if text.starts_with("(;") {
         let record = GridRecord::parse(text)?;
@@ -358,5 +360,13 @@ mod tests {
             let err = game_from_text(text).unwrap_err();
             assert!(err.to_string().contains(why), "{text:.40}: {err}");
         }
+        // Lengths are characters, as the words say: accented text is two bytes a letter.
+        let long = "é".repeat(MAX_TEXT + 1);
+        assert!(matches!(game_from_text(&long), Err(NotAGame::LongText(n)) if n == MAX_TEXT + 1));
+        let short = "é".repeat(MAX_TEXT - 100);
+        assert!(!matches!(
+            game_from_text(&short),
+            Err(NotAGame::LongText(_))
+        ));
     }
 }

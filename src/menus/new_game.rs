@@ -1,6 +1,7 @@
 //! The new-game menu (also the title screen): mode, side, level and every rules variant; in
 //! two-player mode the players' names, colours and gamepads, and the match length.
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use reversi_engine::grid::{LevelPlay, level_play};
 use reversi_engine::search::Level;
@@ -12,7 +13,7 @@ use super::choices::{
 };
 use super::navigation::{menu_root, open_over};
 use crate::couch::series::StartMatch;
-use crate::i18n::{Msg, Tr};
+use crate::i18n::{Msg, Tr, Translations};
 use crate::records::{SaveNotice, SavedGame};
 use crate::rules::{NewGameRequest, ResumeRequest};
 use crate::settings::{Profile, Settings};
@@ -331,29 +332,41 @@ fn close_invitation(mut seats: ResMut<Seats>, mut settings: ResMut<Settings>) {
     }
 }
 
-/// Typing into the name fields (each takes the keys that came while it had the focus).
+/// Typing into the name fields (each takes the keys that came while it had the focus). The
+/// game's own names ("Player 1") are edited as the player reads them, in their language: a
+/// German player's Backspace takes from "Spieler 1", and an untouched one stays the game's
+/// own, following the language.
 fn type_names(
     typed: Res<TypedKeys>,
     keys: Res<ButtonInput<KeyCode>>,
     fields: Query<(Entity, &NameField)>,
+    translations: Res<Translations>,
     mut settings: ResMut<Settings>,
 ) {
     for (entity, field) in &fields {
-        let name = text_entry::edited(
-            &settings.players[field.0].name,
-            typed.into_box(entity),
-            &keys,
-            Profile::MAX_NAME,
-        );
-        if name != settings.players[field.0].name {
+        let stored = &settings.players[field.0].name;
+        if let Some(name) = edited_name(stored, &translations, typed.into_box(entity), &keys) {
             settings.players[field.0].name = name;
         }
     }
 }
 
+/// The name `stored` becomes with `typed`, if it changes: edited from the name as read.
+fn edited_name<'a>(
+    stored: &str,
+    translations: &Translations,
+    typed: impl Iterator<Item = &'a KeyboardInput>,
+    keys: &ButtonInput<KeyCode>,
+) -> Option<String> {
+    let read = translations.text(&Msg::name(stored));
+    let name = text_entry::edited(&read, typed, keys, Profile::MAX_NAME);
+    (name != read && name != stored).then_some(name)
+}
+
 /// The name fields (with a caret while typing), their colours, and who plays with what.
 fn show_players(
     settings: Res<Settings>,
+    translations: Res<Translations>,
     focused: Res<Focused>,
     seats: Res<Seats>,
     pads: Query<Entity, With<Gamepad>>,
@@ -370,7 +383,7 @@ fn show_players(
             .is_ok_and(|(f, _)| f.0 == field.0);
         // The game's own names ("Player 1") in the player's language until one is edited.
         let shown = if editing {
-            Msg::verbatim(format!("{}|", profile.name))
+            Msg::verbatim(format!("{}|", translations.text(&Msg::name(&profile.name))))
         } else {
             Msg::name(&profile.name)
         };
@@ -449,4 +462,43 @@ fn describe_level(
 /// A level's name ("Master") in the player's language.
 pub fn level_name(level: Level) -> Msg {
     Msg::new(format!("level-{}", level.number()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+
+    fn typed(c: &str) -> KeyboardInput {
+        KeyboardInput {
+            key_code: KeyCode::KeyX,
+            logical_key: Key::Character(c.into()),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        }
+    }
+
+    #[test]
+    fn a_default_name_is_edited_as_the_player_reads_it() {
+        let german = Translations::new(Language::German);
+        let keys = ButtonInput::default();
+        let x = typed("x");
+        assert_eq!(
+            edited_name("Player 1", &german, [&x].into_iter(), &keys).as_deref(),
+            Some("Spieler 1x"),
+            "typing goes on from the name shown, not from its English"
+        );
+        assert_eq!(
+            edited_name("Player 1", &german, [].into_iter(), &keys),
+            None
+        );
+        assert_eq!(
+            edited_name("Anna", &german, [&x].into_iter(), &keys).as_deref(),
+            Some("Annax")
+        );
+    }
 }

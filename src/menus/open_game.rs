@@ -4,14 +4,14 @@
 //! is not a legal game is refused with the reason (see `clipboard::game_from_text`) and the
 //! menu stays.
 
-use bevy::clipboard::{Clipboard, ClipboardError, ClipboardRead};
+use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::choices::NewGameForm;
 use crate::clipboard::OpenGameText;
 use crate::i18n::{Msg, Tr};
-use crate::state::devices::{Device, command_held};
+use crate::state::devices::Device;
 use crate::state::menu::Menu;
 use crate::state::notice::Toast;
 use crate::theme::focus::{Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
@@ -105,14 +105,7 @@ fn type_game_text(
         return;
     };
     let into: Vec<&KeyboardInput> = typed.into_box(field).collect();
-    // By key position, not by character: with Ctrl held some systems report a control
-    // character rather than the letter.
-    let paste = command_held(&keys)
-        .then(|| {
-            into.iter()
-                .position(|k| k.key_code == KeyCode::KeyV && k.state.is_pressed() && !k.repeat)
-        })
-        .flatten();
+    let paste = text_entry::chord_at(&into, &keys, KeyCode::KeyV);
     let (before, after) = into.split_at(paste.unwrap_or(into.len()));
     let mut text = text_entry::edited(&draft.0, before.iter().copied(), &keys, MAX_DRAFT);
     if paste.is_some() {
@@ -120,10 +113,8 @@ fn type_game_text(
         // On the desktop the text is there at once: the keys after it follow it.
         match pasted_text(&mut pending) {
             Some(Ok(pasted)) => text = pasted,
-            Some(Err(e)) => {
-                toasts.write(Toast(
-                    Msg::new("clipboard-not-read").arg("why", crate::clipboard::why(&e)),
-                ));
+            Some(Err(why)) => {
+                toasts.write(Toast(why));
             }
             None => {}
         }
@@ -143,27 +134,36 @@ fn take_pasted(
 ) {
     match pasted_text(pending) {
         Some(Ok(text)) => draft.0 = text,
-        Some(Err(e)) => {
-            toasts.write(Toast(
-                Msg::new("clipboard-not-read").arg("why", crate::clipboard::why(&e)),
-            ));
+        Some(Err(why)) => {
+            toasts.write(Toast(why));
         }
         None => {}
     }
 }
 
 /// The clipboard's text once the read is done (control characters other than line breaks
-/// dropped, at most `MAX_DRAFT` characters), or why it could not be read; `None` while it is
-/// on its way.
-fn pasted_text(pending: &mut Option<ClipboardRead>) -> Option<Result<String, ClipboardError>> {
+/// dropped), or why it could not be read or is no game (longer than any game: the draft is
+/// kept rather than a cut record shown with a puzzling error); `None` while it is on its way.
+fn pasted_text(pending: &mut Option<ClipboardRead>) -> Option<Result<String, Msg>> {
     let result = pending.as_mut()?.poll_result()?;
     *pending = None;
-    Some(result.map(|text| {
-        text.chars()
-            .filter(|c| !c.is_control() || *c == '\n')
-            .take(MAX_DRAFT)
-            .collect()
-    }))
+    Some(match result {
+        Ok(text) => checked_paste(&text),
+        Err(e) => Err(Msg::new("clipboard-not-read").arg("why", crate::clipboard::why(&e))),
+    })
+}
+
+/// `text` as the field takes it, or why it is too long to be a game.
+fn checked_paste(text: &str) -> Result<String, Msg> {
+    let text: String = text
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n')
+        .collect();
+    let length = text.chars().count();
+    if length > MAX_DRAFT {
+        return Err(Msg::new("not-a-game-long-text").arg("n", length));
+    }
+    Ok(text)
 }
 
 /// The field: a hint while empty, the end of the text (with a caret) otherwise.
@@ -189,5 +189,21 @@ fn show_game_text(
                 text_color.set_if_neq(TextColor(color));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paste_longer_than_any_game_is_refused_whole_not_cut() {
+        assert_eq!(checked_paste("f5\u{7}d6\n").unwrap(), "f5d6\n");
+        let long = "f5".repeat(MAX_DRAFT);
+        assert_eq!(
+            checked_paste(&long).unwrap_err(),
+            Msg::new("not-a-game-long-text").arg("n", 2 * MAX_DRAFT)
+        );
+        assert!(checked_paste(&"é".repeat(MAX_DRAFT)).is_ok());
     }
 }

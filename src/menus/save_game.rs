@@ -13,7 +13,9 @@ use crate::saved_games::{
 };
 use crate::state::devices::Device;
 use crate::state::menu::Menu;
-use crate::theme::focus::{FocusFirst, Focused, SubmitsOnEnter, TakesText, TextEntry, TypedKeys};
+use crate::theme::focus::{
+    DefaultButton, FocusFirst, Focused, FormOption, SubmitsOnEnter, TakesText, TextEntry, TypedKeys,
+};
 use crate::theme::text_entry;
 use crate::theme::widgets::{self, Selected};
 use crate::user_files::UserFolder;
@@ -89,6 +91,9 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
                         TakesText,
                         SubmitsOnEnter,
                         FocusFirst,
+                        // A format clicked leaves the focus here: typing goes on, and Enter
+                        // saves, as the Save button's label says.
+                        DefaultButton,
                     ))
                     .insert(widgets::left_aligned(420.0))
                     .observe(save_from_field);
@@ -99,8 +104,12 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
                         ("save-format-ggf", Format::Ggf),
                         ("save-format-moves", Format::Transcript),
                     ] {
-                        r.spawn((widgets::small_button(text), FormatChoice(format)))
-                            .observe(choose_format);
+                        r.spawn((
+                            widgets::small_button(text),
+                            FormatChoice(format),
+                            FormOption,
+                        ))
+                        .observe(choose_format);
                     }
                 });
                 p.spawn((DraftNote, widgets::label(Msg::verbatim(""))));

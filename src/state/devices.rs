@@ -137,7 +137,9 @@ pub fn any_press(keys: &ButtonInput<KeyCode>, mouse: &ButtonInput<MouseButton>) 
 }
 
 /// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
-/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks.
+/// inside one slow frame, and then Ctrl is no longer "pressed" when the frame looks. Not with
+/// Alt: Windows reports AltGr as Ctrl and Alt, and AltGr+C, AltGr+V type characters (&, @ on
+/// a Hungarian keyboard), not chords.
 pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
     let modifiers = [
         KeyCode::ControlLeft,
@@ -145,7 +147,11 @@ pub fn command_held(keys: &ButtonInput<KeyCode>) -> bool {
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
     ];
-    keys.any_pressed(modifiers) || keys.any_just_pressed(modifiers)
+    let alt = [KeyCode::AltLeft, KeyCode::AltRight];
+    let down = |codes: &[KeyCode]| {
+        keys.any_pressed(codes.iter().copied()) || keys.any_just_pressed(codes.iter().copied())
+    };
+    down(&modifiers) && !down(&alt)
 }
 
 /// The letters pressed with Ctrl or Cmd held this frame, as the keyboard's layout prints them:
@@ -237,6 +243,12 @@ mod tests {
         assert_eq!(command_letters(&keys, [&ctrl, &russian].into_iter()), ['z']);
         let shifted = pressed(KeyCode::KeyY, Key::Character("Y".into()));
         assert_eq!(command_letters(&keys, [&shifted].into_iter()), ['y']);
+        // Windows' AltGr is Ctrl with Alt: AltGr+V types @ (Hungarian), it is no chord.
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::AltRight);
+        assert!(!command_held(&keys));
+        let at = pressed(KeyCode::KeyV, Key::Character("@".into()));
+        assert!(command_letters(&keys, [&at].into_iter()).is_empty());
     }
 
     #[test]

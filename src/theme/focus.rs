@@ -64,7 +64,8 @@ pub struct FocusScope(pub u8);
 #[derive(Component, Default)]
 pub struct FocusFirst;
 
-/// The button Enter means in its panel (the new-game menu's Start, labelled "(Enter)"): a
+/// The button Enter means in its panel (the new-game menu's Start, labelled "(Enter)"; the
+/// save menu's name box, where Enter saves): a
 /// mouse press on one of the panel's [`FormOption`]s leaves the focus here, as a dialog's
 /// default button keeps Enter while options are clicked. Other buttons (Open beside its text
 /// box, say) take the focus as usual; keyboard and gamepad navigation still go everywhere.

@@ -5,17 +5,14 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-/// `text` after the keys typed this frame: characters and Space add, Backspace removes the
-/// last character, Ctrl+U clears; other Ctrl chords are left to the caller (Ctrl+V pastes).
-/// At most `max` characters are kept.
-pub fn edited<'a>(
-    text: &str,
-    typed: impl Iterator<Item = &'a KeyboardInput>,
-    keys: &ButtonInput<KeyCode>,
-    max: usize,
-) -> String {
-    // The chord keys (Cmd on a Mac) and AltGr's Alt are followed through the frame's keys in
-    // order: a slow frame can hold "Ctrl+U, then w", and the w is typed, not a chord.
+/// The chord keys (Ctrl, or Cmd on a Mac) and AltGr's Alt, followed through a frame's keys
+/// in order: a slow frame can hold "Ctrl+U, then w", and the w is typed, not a chord.
+struct Chords {
+    ctrl: bool,
+    alt: bool,
+}
+
+impl Chords {
     const CTRL: [KeyCode; 4] = [
         KeyCode::ControlLeft,
         KeyCode::ControlRight,
@@ -23,25 +20,71 @@ pub fn edited<'a>(
         KeyCode::SuperRight,
     ];
     const ALT: [KeyCode; 2] = [KeyCode::AltLeft, KeyCode::AltRight];
-    let held_before =
-        |k: &KeyCode| (keys.pressed(*k) || keys.just_released(*k)) && !keys.just_pressed(*k);
-    let mut ctrl = CTRL.iter().any(held_before);
-    let mut alt = ALT.iter().any(held_before);
+
+    /// The modifiers held when the frame's first key came: down before this frame.
+    fn at_frame_start(keys: &ButtonInput<KeyCode>) -> Chords {
+        let held_before =
+            |k: &KeyCode| (keys.pressed(*k) || keys.just_released(*k)) && !keys.just_pressed(*k);
+        Chords {
+            ctrl: Self::CTRL.iter().any(held_before),
+            alt: Self::ALT.iter().any(held_before),
+        }
+    }
+
+    /// Follows `key`; true when it was a modifier (nothing to type).
+    fn follow(&mut self, key: &KeyboardInput) -> bool {
+        if Self::CTRL.contains(&key.key_code) {
+            self.ctrl = key.state.is_pressed();
+            true
+        } else if Self::ALT.contains(&key.key_code) {
+            self.alt = key.state.is_pressed();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether a key now is a chord. Ctrl+Alt is AltGr on Windows keyboards: it types
+    /// characters (@, €), no chord.
+    fn command(&self) -> bool {
+        self.ctrl && !self.alt
+    }
+}
+
+/// Where in the frame's keys `code` was pressed as a chord (Ctrl+V pastes), if it was: by
+/// key position, not by character (with Ctrl held some systems report a control character
+/// rather than the letter), and not AltGr's (AltGr+V types @ on a Hungarian keyboard).
+pub fn chord_at(
+    typed: &[&KeyboardInput],
+    keys: &ButtonInput<KeyCode>,
+    code: KeyCode,
+) -> Option<usize> {
+    let mut chords = Chords::at_frame_start(keys);
+    typed.iter().position(|key| {
+        !chords.follow(key)
+            && key.state.is_pressed()
+            && !key.repeat
+            && key.key_code == code
+            && chords.command()
+    })
+}
+
+/// `text` after the keys typed this frame: characters and Space add, Backspace removes the
+/// last character, Ctrl+U clears; other Ctrl chords are left to the caller (Ctrl+V pastes:
+/// [`chord_at`]). At most `max` characters are kept.
+pub fn edited<'a>(
+    text: &str,
+    typed: impl Iterator<Item = &'a KeyboardInput>,
+    keys: &ButtonInput<KeyCode>,
+    max: usize,
+) -> String {
+    let mut chords = Chords::at_frame_start(keys);
     let mut text = text.to_string();
     for key in typed {
-        if CTRL.contains(&key.key_code) {
-            ctrl = key.state.is_pressed();
+        if chords.follow(key) || !key.state.is_pressed() {
             continue;
         }
-        if ALT.contains(&key.key_code) {
-            alt = key.state.is_pressed();
-            continue;
-        }
-        if !key.state.is_pressed() {
-            continue;
-        }
-        // Ctrl+Alt is AltGr on Windows keyboards: it types characters (@, €), no chord.
-        let ctrl = ctrl && !alt;
+        let ctrl = chords.command();
         match &key.logical_key {
             // By key position, not by character: with Ctrl held some systems report a
             // control character rather than the letter.
@@ -120,5 +163,31 @@ mod tests {
         ];
         assert_eq!(edited("x", typed.iter(), &plain, 40), "xaw");
         assert_eq!(edited("xyz", [letter("w")].iter(), &plain, 3), "xyz");
+    }
+
+    #[test]
+    fn a_paste_is_ctrl_v_in_order_and_altgr_v_types() {
+        let v = key(KeyCode::KeyV, Key::Character("v".into()), true);
+        let ctrl_down = key(KeyCode::ControlLeft, Key::Control, true);
+        let ctrl_up = key(KeyCode::ControlLeft, Key::Control, false);
+        let alt_gr = key(KeyCode::AltRight, Key::AltGraph, true);
+        let at = key(KeyCode::KeyV, Key::Character("@".into()), true);
+        let mut keys = ButtonInput::default();
+        keys.press(KeyCode::ControlLeft);
+        // Ctrl, then V, in one frame: a paste at the V.
+        assert_eq!(chord_at(&[&ctrl_down, &v], &keys, KeyCode::KeyV), Some(1));
+        // V, then Ctrl: the v is typed, no paste.
+        assert_eq!(chord_at(&[&v, &ctrl_down], &keys, KeyCode::KeyV), None);
+        // Ctrl held from before, V, Ctrl let go, all in one frame: a paste.
+        let mut held = ButtonInput::default();
+        held.press(KeyCode::ControlLeft);
+        held.clear();
+        held.release(KeyCode::ControlLeft);
+        assert_eq!(chord_at(&[&v, &ctrl_up], &held, KeyCode::KeyV), Some(0));
+        // Windows' AltGr (left Ctrl with right Alt) and V types @.
+        keys.press(KeyCode::AltRight);
+        let frame = [&ctrl_down, &alt_gr, &at];
+        assert_eq!(chord_at(&frame, &keys, KeyCode::KeyV), None);
+        assert_eq!(edited("me", frame.into_iter(), &keys, 40), "me@");
     }
 }
