@@ -277,38 +277,57 @@ fn parallel<T: Send>(
     results.into_iter().map(|(_, t)| t).collect()
 }
 
+/// The most positions a game file's record holds: a game has at most 60 placements.
+const MAX_GAME_POSITIONS: usize = 64;
+
 /// Reads the games file: per game a count byte, then 16 bytes per position. A game cut off
-/// by an interruption is dropped (and the file trimmed to the last whole game).
+/// by an interruption is dropped (and the file trimmed to the last whole game). A record no
+/// run writes (too many positions, a square both players hold) is a damaged file: an error
+/// that names the place, not games trained on silently or data trimmed away.
 fn read_games(path: &Path) -> Result<Vec<Vec<Board>>, String> {
     let data = match fs::read(path) {
         Ok(d) => d,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
+    let (games, whole) = parse_games(&data)
+        .map_err(|why| format!("{} is damaged ({why}); move it aside", path.display()))?;
+    if whole != data.len() {
+        let file = fs::OpenOptions::new().write(true).open(path);
+        file.and_then(|f| f.set_len(whole as u64))
+            .map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
+    }
+    Ok(games)
+}
+
+/// The games in `data` and the length of its whole records (a last one cut off by an
+/// interruption is left out), or where it is damaged.
+fn parse_games(data: &[u8]) -> Result<(Vec<Vec<Board>>, usize), String> {
     let mut games = Vec::new();
     let mut at = 0;
     while at < data.len() {
         let n = data[at] as usize;
-        let end = at + 1 + 16 * n;
-        if end > data.len() {
-            break;
+        if n > MAX_GAME_POSITIONS {
+            return Err(format!("a game of {n} positions at byte {at}"));
         }
-        let game = data[at + 1..end]
-            .chunks_exact(16)
-            .map(|c| {
-                let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
-                Board::new(word(&c[..8]), word(&c[8..]))
-            })
-            .collect();
+        let end = (at + 1 + 16 * n).min(data.len());
+        let mut game = Vec::with_capacity(n);
+        for (k, c) in data[at + 1..end].chunks_exact(16).enumerate() {
+            let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            let (player, opponent) = (word(&c[..8]), word(&c[8..]));
+            if player & opponent != 0 {
+                let place = at + 1 + 16 * k;
+                return Err(format!("a square held by both players at byte {place}"));
+            }
+            game.push(Board::new(player, opponent));
+        }
+        if game.len() < n {
+            break; // the last game, cut off
+        }
         games.push(game);
         at = end;
     }
-    if at != data.len() {
-        let file = fs::OpenOptions::new().write(true).open(path);
-        file.and_then(|f| f.set_len(at as u64))
-            .map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
-    }
-    Ok(games)
+    Ok((games, at))
 }
 
 fn append_games(path: &Path, games: &[Vec<Board>]) -> Result<(), String> {
@@ -678,4 +697,52 @@ fn train(o: &Options) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(boards: &[(u64, u64)]) -> Vec<u8> {
+        let mut bytes = vec![boards.len() as u8];
+        for (p, o) in boards {
+            bytes.extend_from_slice(&p.to_le_bytes());
+            bytes.extend_from_slice(&o.to_le_bytes());
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_cut_off_last_game_is_dropped_and_damage_is_refused() {
+        let one = record(&[(1, 2), (3, 4)]);
+        let two = record(&[(8, 16)]);
+        let mut data = [one.clone(), two.clone()].concat();
+        assert_eq!(
+            parse_games(&data).unwrap(),
+            (
+                vec![
+                    vec![Board::new(1, 2), Board::new(3, 4)],
+                    vec![Board::new(8, 16)]
+                ],
+                data.len()
+            )
+        );
+        // Interrupted in the middle of the second game: the first is whole.
+        data.truncate(one.len() + 5);
+        assert_eq!(parse_games(&data).unwrap().1, one.len());
+        // A changed count byte (60 made 200) is damage, not a short last game.
+        let mut bad = [one.clone(), two.clone()].concat();
+        bad[0] = 200;
+        assert!(
+            parse_games(&bad)
+                .unwrap_err()
+                .contains("200 positions at byte 0")
+        );
+        let overlap = record(&[(6, 2)]);
+        assert!(
+            parse_games(&overlap)
+                .unwrap_err()
+                .contains("both players at byte 1")
+        );
+    }
 }
