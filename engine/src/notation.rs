@@ -94,8 +94,9 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, TranscriptError> {
             i += 1;
             continue;
         }
-        // A move number: digits followed by a dot.
-        if b.is_ascii_digit() {
+        // A move number: digits followed by a dot, standing on their own (`c30.d3` is no
+        // c3 followed by a numbered d3: the 0 belongs to the square).
+        if b.is_ascii_digit() && (i == 0 || is_separator(bytes[i - 1])) {
             let mut j = i;
             while j < bytes.len() && bytes[j].is_ascii_digit() {
                 j += 1;
@@ -350,10 +351,18 @@ mod tests {
             "F5 D6 C3 D3 C4",
             "f5,d6;c3.d3\nc4",
             "1. f5 2. d6 3. c3 4. d3 5. c4",
+            "1.f5 d6 2.c3 d3 3.c4",
         ] {
             let moves = parse_moves(&start(), text).unwrap();
             let s: String = moves.iter().map(|m| m.to_string()).collect();
             assert_eq!(s, "f5d6c3d3c4", "{text}");
+        }
+        // A digit glued to a square is no move number: c30 is not c3.
+        match parse_moves(&start(), "f5d6c30.d3").unwrap_err() {
+            TranscriptError::Syntax { offset, found } => {
+                assert_eq!((offset, found.as_str()), (6, "0.d3"))
+            }
+            other => panic!("{other:?}"),
         }
     }
 
