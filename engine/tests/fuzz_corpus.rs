@@ -38,3 +38,8 @@ fn the_worker_corpus() {
 fn the_weights_corpus() {
     replay("weights", targets::weights);
 }
+
+#[test]
+fn the_book_corpus() {
+    replay("book", targets::book);
+}

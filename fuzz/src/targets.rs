@@ -4,6 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use reversi_engine::book::Book;
 use reversi_engine::ggf::{GridRecord, Record};
 use reversi_engine::grid::{BoardSize, GridGame, parse_grid_board};
 use reversi_engine::nboard::{Command, Session, parse_command};
@@ -97,5 +98,16 @@ pub fn worker(data: &[u8]) {
 pub fn weights(data: &[u8]) {
     if let Ok(eval) = PatternEval::from_bytes(data) {
         assert_eq!(PatternEval::from_bytes(&eval.to_bytes()), Ok(eval));
+    }
+}
+
+/// An opening book file, as `reversi-engine book show --file` and `book build` (resuming)
+/// read it: any bytes read as a book or give an error, never a panic; a book that reads is
+/// written back to a file that reads as the same book.
+pub fn book(data: &[u8]) {
+    if let Ok(book) = Book::from_bytes(data) {
+        let bytes = book.to_bytes();
+        let again = Book::from_bytes(&bytes).expect("a written book reads back");
+        assert_eq!(again.to_bytes(), bytes);
     }
 }
