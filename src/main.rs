@@ -8,9 +8,11 @@ fn main() -> AppExit {
     // The browser passes no arguments; on the desktop --help and --version answer at once.
     // An argument that is not text is refused as any unknown one (`args()` would panic).
     #[cfg(not(target_arch = "wasm32"))]
-    let args = std::env::args_os().skip(1);
-    #[cfg(not(target_arch = "wasm32"))]
-    match reversi::command_line::parse(args.map(|a| a.to_string_lossy().into_owned())) {
+    match reversi::command_line::parse(
+        std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned()),
+    ) {
         reversi::command_line::Command::Play => {}
         reversi::command_line::Command::Print(text) => {
             println!("{text}");

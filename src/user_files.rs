@@ -170,13 +170,15 @@ impl UserText {
     /// memory at all: the game writes nothing that large.
     pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, StorageError> {
         match self {
-            UserText::File(path) => match std::fs::metadata(path) {
-                Ok(meta) if meta.len() > MAX_USER_TEXT => Err(StorageError::TooBig(meta.len())),
-                Ok(_) => Ok(Some(std::fs::read(path)?)),
+            UserText::File(path) => match read_limited(path) {
+                Ok(bytes) => bytes.map(Some),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e.into()),
             },
-            UserText::Browser(key) => Ok(browser_load(key)?.map(String::into_bytes)),
+            UserText::Browser(key) => match browser_load(key)? {
+                Some(text) => within_limit(text.into_bytes()).map(Some),
+                None => Ok(None),
+            },
         }
     }
 
@@ -250,6 +252,31 @@ pub enum UserFolder {
 /// A text bigger than this is not something the game wrote; it is refused unread.
 pub const MAX_USER_TEXT: u64 = 256 * 1024;
 
+/// A file's bytes, or [`StorageError::TooBig`] for one larger than [`MAX_USER_TEXT`]: the
+/// game writes nothing that large, so such a file is refused unread (its size checked first,
+/// and the read itself stops past the limit, should it grow meanwhile). The outer error is
+/// the system's, for the caller to tell a missing file from a refused one.
+fn read_limited(path: &std::path::Path) -> std::io::Result<Result<Vec<u8>, StorageError>> {
+    use std::io::Read;
+    let size = std::fs::metadata(path)?.len();
+    if size > MAX_USER_TEXT {
+        return Ok(Err(StorageError::TooBig(size)));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_USER_TEXT + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(within_limit(bytes))
+}
+
+/// `bytes`, or [`StorageError::TooBig`] past [`MAX_USER_TEXT`].
+fn within_limit(bytes: Vec<u8>) -> Result<Vec<u8>, StorageError> {
+    match bytes.len() as u64 {
+        len if len > MAX_USER_TEXT => Err(StorageError::TooBig(len)),
+        _ => Ok(bytes),
+    }
+}
+
 impl UserFolder {
     /// The folder `NAME` beside the player's other files (see [`user_file`]).
     pub fn named(kind: Kind, name: &str) -> Option<UserFolder> {
@@ -286,24 +313,21 @@ impl UserFolder {
     /// The entry's text; a missing, oversized or non-text entry is an error that says so.
     pub fn read(&self, name: &str) -> Result<String, StorageError> {
         check_entry_name(name)?;
-        let text = match self {
-            UserFolder::Directory(dir) => {
-                let path = dir.join(name);
-                // Checked before reading: a huge file is not read into memory at all.
-                let size = std::fs::metadata(&path)?.len();
-                if size > MAX_USER_TEXT {
-                    return Err(StorageError::TooBig(size));
-                }
-                String::from_utf8(std::fs::read(&path)?).map_err(|_| StorageError::NotText)?
-            }
+        match self {
+            UserFolder::Directory(dir) => match read_limited(&dir.join(name)) {
+                Ok(bytes) => String::from_utf8(bytes?).map_err(|_| StorageError::NotText),
+                // Listed a moment ago, deleted since (another window, the file manager).
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StorageError::Gone),
+                Err(e) => Err(e.into()),
+            },
             UserFolder::Browser(prefix) => {
-                browser_load(&format!("{prefix}{name}"))?.ok_or(StorageError::Gone)?
+                let text = browser_load(&format!("{prefix}{name}"))?.ok_or(StorageError::Gone)?;
+                match text.len() as u64 {
+                    len if len > MAX_USER_TEXT => Err(StorageError::TooBig(len)),
+                    _ => Ok(text),
+                }
             }
-        };
-        if text.len() as u64 > MAX_USER_TEXT {
-            return Err(StorageError::TooBig(text.len() as u64));
         }
-        Ok(text)
     }
 
     /// Writes the entry whole (atomically on disk), replacing one of the same name.
@@ -520,11 +544,19 @@ mod tests {
     fn a_missing_or_oversized_entry_says_so() {
         let dir = std::env::temp_dir().join(format!("reversi-user-files-{}", std::process::id()));
         let folder = UserFolder::Directory(dir.clone());
-        assert!(matches!(folder.read("none.ggf"), Err(StorageError::Io(_))));
+        // Listed, then deleted before it was opened: gone, as in the browser's storage.
+        assert_eq!(folder.read("none.ggf"), Err(StorageError::Gone));
+        assert_eq!(
+            UserText::File(dir.join("none.txt")).read_bytes(),
+            Ok(None),
+            "never stored"
+        );
         folder.write("big.txt", &"x".repeat(300 * 1024)).unwrap();
         let err = folder.read("big.txt").unwrap_err();
         assert_eq!(err, StorageError::TooBig(300 * 1024));
         assert_eq!(err.to_string(), "it is 300 KB, far more than any game");
+        let text = UserText::File(dir.join("big.txt"));
+        assert_eq!(text.read_bytes(), Err(StorageError::TooBig(300 * 1024)));
         let _ = std::fs::remove_dir_all(dir);
     }
 }
