@@ -15,8 +15,12 @@ packages=(
   # the release package: icons drawn from the SVG, its menu entry and AppStream data validated
   librsvg2-bin desktop-file-utils appstream
 )
-# The web test runs under Node.js (Playwright); a machine that already has node keeps its own.
-command -v node >/dev/null || packages+=(nodejs npm)
+# The tests' scripts and the web test's runner: Python, and Node.js (Playwright, pinned in
+# web/test/package.json to a release that runs on Debian 12's Node 18); a machine that
+# already has node or npm keeps its own.
+packages+=(python3)
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
