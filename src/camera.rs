@@ -5,7 +5,7 @@
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::core_pipeline::tonemapping::Tonemapping;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
@@ -113,6 +113,17 @@ fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     ));
 }
 
+/// The orbit's distance after a scroll of `dy`: 8 % nearer a wheel notch up. Browsers and
+/// trackpads count pixels, about 100 a notch (a pixel count taken for notches snapped the
+/// view to its limits at every scroll); the exponential keeps any amount in range.
+fn zoomed(distance: f32, unit: MouseScrollUnit, dy: f32) -> f32 {
+    let notches = match unit {
+        MouseScrollUnit::Line => dy,
+        MouseScrollUnit::Pixel => dy / 100.0,
+    };
+    (distance * (-notches * 0.08).exp()).clamp(7.0, 24.0)
+}
+
 fn orbit_controls(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -125,7 +136,7 @@ fn orbit_controls(
         orbit.pitch = (orbit.pitch + motion.delta.y * 0.004).clamp(0.35, 1.52);
     }
     if scroll.delta.y != 0.0 {
-        orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(7.0, 24.0);
+        orbit.distance = zoomed(orbit.distance, scroll.unit, scroll.delta.y);
     }
     // With Ctrl these letters are shortcuts of their own (Ctrl+V pastes a game).
     let plain = !crate::state::devices::command_held(&keys);
@@ -249,4 +260,21 @@ fn apply_orbit(
     }
     let quarter = ((now.yaw / FRAC_PI_2).round() as i32).rem_euclid(4) as u8;
     view.set_if_neq(ViewTurn(quarter));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wheel_notch_zooms_a_step_whether_counted_in_lines_or_pixels() {
+        let line = zoomed(13.0, MouseScrollUnit::Line, 1.0);
+        let pixels = zoomed(13.0, MouseScrollUnit::Pixel, 100.0);
+        assert!((line - 12.0).abs() < 0.1, "{line}");
+        assert!((pixels - line).abs() < 1e-4, "{pixels}");
+        // A trackpad's small pixel steps move a little; a flick stays within the limits.
+        assert!((zoomed(13.0, MouseScrollUnit::Pixel, 3.0) - 13.0).abs() < 0.05);
+        assert_eq!(zoomed(13.0, MouseScrollUnit::Pixel, 5000.0), 7.0);
+        assert_eq!(zoomed(13.0, MouseScrollUnit::Line, -50.0), 24.0);
+    }
 }

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 use reversi_engine::Status;
-use reversi_engine::grid::{Cell, GridMove};
+use reversi_engine::grid::{Cell, GridMove, GridPosition};
 
 use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
@@ -83,6 +83,25 @@ impl AiThinking {
     /// The square the computer is about to place on, while it is being shown.
     pub fn announced(&self) -> Option<Cell> {
         self.announced.map(|(square, _)| square)
+    }
+
+    /// The discs the announced move will flip: under the one-line rule only its chosen
+    /// line's, not every line the square flanks.
+    pub fn announced_flips(&self, pos: &GridPosition) -> u128 {
+        match (self.announced(), self.ready) {
+            (
+                Some(cell),
+                Some(GridMove::Place {
+                    line: Some(line), ..
+                }),
+            ) => pos
+                .flanked_lines(cell)
+                .into_iter()
+                .find(|(direction, _)| *direction == line)
+                .map_or(0, |(_, flips)| flips),
+            (Some(cell), _) => pos.flips_of(cell),
+            (None, _) => 0,
+        }
     }
 }
 
@@ -167,5 +186,38 @@ fn finish_thinking(
                 },
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_engine::Rules;
+    use reversi_engine::grid::{BoardSize, GridGame};
+
+    #[test]
+    fn the_announced_move_lifts_only_its_chosen_line() {
+        let mut game = GridGame::new(BoardSize::Eight, Rules::default());
+        game.play_transcript("f5d6c3d3c4f4f6f3e6e7").unwrap();
+        let pos = *game.current();
+        let (cell, lines) = pos
+            .legal_cells()
+            .map(|c| (c, pos.flanked_lines(c)))
+            .find(|(_, lines)| lines.len() > 1)
+            .expect("a square flanking two lines");
+        let mut ai = AiThinking {
+            announced: Some((cell, 0.0)),
+            ready: Some(GridMove::Place {
+                cell,
+                line: Some(lines[1].0),
+            }),
+            ..AiThinking::default()
+        };
+        assert_eq!(ai.announced_flips(&pos), lines[1].1);
+        assert_ne!(lines[1].1, pos.flips_of(cell));
+        ai.ready = Some(GridMove::Place { cell, line: None });
+        assert_eq!(ai.announced_flips(&pos), pos.flips_of(cell));
+        ai.announced = None;
+        assert_eq!(ai.announced_flips(&pos), 0);
     }
 }

@@ -16,6 +16,7 @@ use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
 use crate::state::cursors::{Cursor, Cursors, HintedLines};
+use crate::state::menu::Menu;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -130,6 +131,7 @@ fn recolor_ghosts(
 fn update_legal_markers(
     mut commands: Commands,
     state: Res<Match>,
+    menu: Res<State<Menu>>,
     settings: Res<Settings>,
     animation: Res<BoardAnimation>,
     time: Res<Time>,
@@ -139,8 +141,9 @@ fn update_legal_markers(
 ) {
     let Some(assets) = assets else { return };
     let busy = animation.is_busy(&time);
-    // Markers show only when a human is to place and the board is still.
-    let visible = settings.show_legal_moves && state.human_may_place() && !busy;
+    // Markers show only when a human is to place, the board is still and no menu covers it.
+    let visible =
+        settings.show_legal_moves && state.human_may_place() && !busy && !menu.get().covers_board();
     let key = (state.generation, visible);
     if *shown_for == Some(key) && !settings.is_changed() {
         return;
@@ -221,6 +224,7 @@ pub fn preview_flips(state: &Match, cursor: &Cursor, hinted: &HintedLines) -> Op
 
 fn update_preview(
     state: Res<Match>,
+    menu: Res<State<Menu>>,
     ai: Res<AiThinking>,
     count: Res<EndCount>,
     cursors: Res<Cursors>,
@@ -242,7 +246,9 @@ fn update_preview(
     >,
 ) {
     let busy = animation.is_busy(&time);
-    let preview = if busy {
+    // A menu over the board (see-through) hides what the board invites or announces.
+    let covered = menu.get().covers_board();
+    let preview = if busy || covered {
         None
     } else {
         state
@@ -250,7 +256,7 @@ fn update_preview(
             .and_then(|side| preview_flips(&state, cursors.of(side), &hinted))
     };
     if let (Some(assets), Ok((mut t, mut vis, mut mat))) = (assets, ghost.single_mut()) {
-        let announced = ai.announced().filter(|_| !busy);
+        let announced = ai.announced().filter(|_| !busy && !covered);
         match (preview, announced, state.status()) {
             (Some((sq, _)), _, Status::ToMove(side)) => {
                 t.translation = disc_rest(state.game.size(), sq) + Vec3::Y * 0.12;
@@ -271,10 +277,11 @@ fn update_preview(
     // the computer's announced one) would flip them or the end-of-game count holds them up,
     // else resting. (Preview and announcement are empty while the board is busy.)
     let lifted = preview.map(|(_, f)| f).unwrap_or_else(|| {
-        ai.announced()
-            .filter(|_| !busy)
-            .map(|sq| state.game.current().flips_of(sq))
-            .unwrap_or_default()
+        if busy || covered {
+            0
+        } else {
+            ai.announced_flips(state.game.current())
+        }
     });
     for (disc, mut t) in &mut discs {
         let rest = disc.rest();

@@ -131,9 +131,23 @@ pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
 }
 
 /// A key or a mouse button went down this frame: what cuts a motion of the board short (the
-/// computer's showing, a new game's sweep, the end-of-game count).
+/// computer's showing, a new game's sweep, the end-of-game count). Not the right button,
+/// which starts turning the view to watch it, nor a modifier or Esc alone (a chord begun,
+/// the menu opened over it).
 pub fn any_press(keys: &ButtonInput<KeyCode>, mouse: &ButtonInput<MouseButton>) -> bool {
-    keys.get_just_pressed().next().is_some() || mouse.get_just_pressed().next().is_some()
+    const NOT_A_SKIP: [KeyCode; 9] = [
+        KeyCode::ShiftLeft,
+        KeyCode::ShiftRight,
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::AltLeft,
+        KeyCode::AltRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+        KeyCode::Escape,
+    ];
+    keys.get_just_pressed().any(|k| !NOT_A_SKIP.contains(k))
+        || mouse.get_just_pressed().any(|b| *b != MouseButton::Right)
 }
 
 /// Ctrl (Cmd on a Mac) is down, or was pressed this frame: a quick Ctrl+C can start and end
@@ -249,6 +263,21 @@ mod tests {
         assert!(!command_held(&keys));
         let at = pressed(KeyCode::KeyV, Key::Character("@".into()));
         assert!(command_letters(&keys, [&at].into_iter()).is_empty());
+    }
+
+    #[test]
+    fn turning_the_view_or_opening_the_menu_skips_no_motion() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        let mut mouse = ButtonInput::<MouseButton>::default();
+        mouse.press(MouseButton::Right);
+        keys.press(KeyCode::Escape);
+        keys.press(KeyCode::ShiftLeft);
+        assert!(!any_press(&keys, &mouse));
+        mouse.press(MouseButton::Left);
+        assert!(any_press(&keys, &mouse));
+        mouse.clear();
+        keys.press(KeyCode::Space);
+        assert!(any_press(&keys, &mouse));
     }
 
     #[test]

@@ -20,3 +20,12 @@ pub enum Menu {
     HowToPlay,
     None,
 }
+
+impl Menu {
+    /// Whether this menu's panel lies over the board, which then invites nothing (no legal
+    /// dots, ghost or lifted discs): every menu but How to play, whose examples are played on
+    /// the board beside its page.
+    pub fn covers_board(self) -> bool {
+        !matches!(self, Menu::None | Menu::HowToPlay)
+    }
+}
