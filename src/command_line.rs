@@ -35,20 +35,32 @@ fn help() -> String {
 
 /// Reads the arguments after the program's name.
 pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Command {
+    let (mut bench, mut quality) = (false, false);
     for arg in args {
         match arg.as_str() {
             "--help" | "-h" => return Command::Print(help()),
             "--version" | "-V" => return Command::Print(version()),
             a if a == "--bench-frames"
                 || a.strip_prefix("--bench-frames=")
-                    .is_some_and(|n| n.parse::<usize>().is_ok())
-                || matches!(a, "--quality=high" | "--quality=medium" | "--quality=low") => {}
+                    .is_some_and(|n| n.parse::<usize>().is_ok()) =>
+            {
+                bench = true;
+            }
+            "--quality=high" | "--quality=medium" | "--quality=low" => quality = true,
             other => {
                 return Command::Refuse(format!(
                     "reversi: unknown option `{other}` (try `reversi --help`)"
                 ));
             }
         }
+    }
+    // The preset is the benchmark's: the game itself takes it from its settings.
+    if quality && !bench {
+        return Command::Refuse(
+            "reversi: --quality goes with --bench-frames (the game's own graphics setting is \
+             in Settings)"
+                .into(),
+        );
     }
     Command::Play
 }
@@ -76,6 +88,9 @@ mod tests {
         }
         assert_eq!(args(&["--bench-frames=30", "--quality=low"]), Command::Play);
         assert_eq!(args(&["--bench-frames"]), Command::Play);
+        assert!(
+            matches!(args(&["--quality=low"]), Command::Refuse(m) if m.contains("--bench-frames"))
+        );
         for bad in [
             "--bench-frames=many",
             "--quality=ultra",

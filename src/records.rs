@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(SaveFile::default_location());
     }
     let held_elsewhere = app.world_mut().resource_mut::<SaveFile>().claim() == Claim::HeldElsewhere;
-    let (saved, notice) = app.world().resource::<SaveFile>().load_at_start();
+    let (saved, notice) = app.world_mut().resource_mut::<SaveFile>().load_at_start();
     let other = if cfg!(target_arch = "wasm32") {
         "save-other-tab"
     } else {
@@ -49,6 +49,9 @@ pub struct SaveFile {
     /// The lock that makes this window the save's only writer (see [`SaveFile::claim`]),
     /// held for as long as the game runs.
     lock: Option<Arc<File>>,
+    /// Why the save found at the start could not be read (or moved aside): while it is
+    /// still there it holds a game the player was never offered, and is not written over.
+    unread: Option<StorageError>,
 }
 
 /// What the page found when it asked for the tab's Web Lock on the save (web/page.js): no
@@ -206,6 +209,7 @@ impl SaveFile {
         SaveFile {
             place: UserText::named(Kind::Data, "current.ggf"),
             lock: None,
+            unread: None,
         }
     }
 
@@ -214,6 +218,7 @@ impl SaveFile {
         SaveFile {
             place: Some(UserText::File(path)),
             lock: None,
+            unread: None,
         }
     }
 
@@ -222,6 +227,7 @@ impl SaveFile {
         SaveFile {
             place: None,
             lock: None,
+            unread: None,
         }
     }
 
@@ -293,17 +299,23 @@ impl SaveFile {
         }
     }
 
-    /// Replaces the save whole (see [`UserText::write`]).
+    /// Replaces the save whole (see [`UserText::write`]), unless the save found at the start
+    /// could not be read or moved aside and is still there: then why is the error.
     pub fn write(&self, text: &str) -> Result<(), StorageError> {
-        match &self.place {
-            Some(place) => place.write(text),
-            None => Ok(()),
+        let Some(place) = &self.place else {
+            return Ok(());
+        };
+        if let Some(why) = &self.unread
+            && !matches!(place.read_bytes(), Ok(None))
+        {
+            return Err(why.clone());
         }
+        place.write(text)
     }
 
     /// Reads the save at start-up: an unfinished game to offer, and a message if the save
     /// could not be used (it is then moved aside as `current.ggf.unreadable-N`).
-    pub fn load_at_start(&self) -> (Option<Resumable>, Option<Msg>) {
+    pub fn load_at_start(&mut self) -> (Option<Resumable>, Option<Msg>) {
         let Some(place) = &self.place else {
             return (None, None);
         };
@@ -317,10 +329,9 @@ impl SaveFile {
             // Far larger than any save: damaged, set aside as a save that is not a game is.
             Err(e @ StorageError::TooBig(_)) => Err(e),
             Err(e) => {
-                return (
-                    None,
-                    Some(Msg::new("save-unreadable").arg("why", e.explain())),
-                );
+                let notice = Msg::new("save-unreadable").arg("why", e.explain());
+                self.unread = Some(e);
+                return (None, Some(notice));
             }
         };
         let problem = match bytes.map(String::from_utf8) {
@@ -337,9 +348,13 @@ impl SaveFile {
         };
         let kept = match place.move_aside() {
             Ok(aside) => Msg::new("save-kept-as").arg("place", aside.shown()),
-            Err(e) => Msg::new("save-stays-at")
-                .arg("place", place.shown())
-                .arg("why", e.explain()),
+            Err(e) => {
+                let kept = Msg::new("save-stays-at")
+                    .arg("place", place.shown())
+                    .arg("why", e.explain());
+                self.unread = Some(e);
+                kept
+            }
         };
         (
             None,
@@ -412,6 +427,28 @@ fn autosave(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_that_could_not_be_read_is_not_written_over() {
+        let dir = std::env::temp_dir().join(format!("reversi-unread-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("current.ggf");
+        std::fs::write(&path, "a game never offered").unwrap();
+        let why = StorageError::Io("Permission denied".into());
+        let file = SaveFile {
+            unread: Some(why.clone()),
+            ..SaveFile::at(path.clone())
+        };
+        assert_eq!(file.write("(;GM[Othello];)"), Err(why));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "a game never offered"
+        );
+        // Once the player has moved it away, saving goes on.
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(file.write("(;GM[Othello];)"), Ok(()));
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn dates_are_civil_utc() {

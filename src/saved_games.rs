@@ -244,6 +244,21 @@ fn date_key(date: &str) -> String {
 /// number it stays within the 80 characters [`file_name`] keeps.
 pub const SUGGESTED_PLAYERS: usize = 60;
 
+/// The most bytes of a name [`file_name`] keeps: with the extension, within the 255 bytes
+/// file systems allow (80 characters of emoji are 320).
+const MAX_NAME_BYTES: usize = 240;
+
+/// The first characters of `text` that fit in `bytes` bytes.
+fn within_bytes(text: &str, bytes: usize) -> &str {
+    let end = text
+        .char_indices()
+        .map(|(at, c)| at + c.len_utf8())
+        .take_while(|end| *end <= bytes)
+        .last()
+        .unwrap_or(0);
+    &text[..end]
+}
+
 /// The file name a player's name for a game is saved under: characters no file system takes
 /// become `-`, spaces at the ends go; `None` if nothing is left.
 pub fn file_name(name: &str, format: Format) -> Option<String> {
@@ -258,7 +273,10 @@ pub fn file_name(name: &str, format: Format) -> Option<String> {
         })
         .take(80)
         .collect();
-    let cleaned = cleaned.trim().trim_start_matches('.').trim();
+    let cleaned = within_bytes(&cleaned, MAX_NAME_BYTES)
+        .trim()
+        .trim_start_matches('.')
+        .trim();
     (!cleaned.is_empty()).then(|| format!("{cleaned}.{}", format.extension()))
 }
 
@@ -271,7 +289,9 @@ pub fn file_name(name: &str, format: Format) -> Option<String> {
 /// exact time.)
 pub fn suggested_name(players: &str, format: Format, taken: impl Fn(&str) -> bool) -> String {
     let date = now_utc();
+    // In bytes too, leaving room for the date and a number within [`MAX_NAME_BYTES`].
     let players: String = players.chars().take(SUGGESTED_PLAYERS).collect();
+    let players = within_bytes(&players, MAX_NAME_BYTES - 40);
     let base = format!("{} {}", players.trim(), date.get(..10).unwrap_or(""))
         .trim()
         .to_string();
@@ -518,6 +538,18 @@ mod tests {
             assert!(file.len() <= 84, "{file}");
             assert!(taken.insert(file), "{name} offered again");
         }
+        // Names of four-byte characters: each numbered name a file of its own, every one
+        // within the 255 bytes a file name may have.
+        let players = format!("{} vs {}", "😀".repeat(40), "🎲".repeat(40));
+        let mut taken = std::collections::HashSet::new();
+        for _ in 0..3 {
+            let name = suggested_name(&players, Format::Ggf, |f| taken.contains(f));
+            let file = file_name(&name, Format::Ggf).unwrap();
+            assert!(file.len() <= 255, "{} bytes", file.len());
+            assert!(taken.insert(file), "{name} offered again");
+        }
+        let emoji = file_name(&"😀".repeat(80), Format::Ggf).unwrap();
+        assert_eq!(emoji.len(), 240 + 4);
     }
 
     #[test]

@@ -416,6 +416,8 @@ impl Settings {
     pub fn from_text(text: &str) -> (Settings, Vec<String>) {
         let mut s = Settings::default();
         let mut problems = Vec::new();
+        // A byte-order mark (an editor's "UTF-8 with BOM") is not part of the first key.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
@@ -725,6 +727,14 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(many.search_threads(), all);
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_hide_the_first_setting() {
+        let (s, problems) = Settings::from_text("\u{feff}volume = 0.25\nmuted = true\n");
+        assert_eq!((s.volume, s.muted), (0.25, true));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(s.other_lines.is_empty(), "{:?}", s.other_lines);
     }
 
     #[test]
