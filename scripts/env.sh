@@ -10,15 +10,33 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export ROOT
 step() { printf '\n==> %s\n' "$*"; }
 
-# Prints a rustup toolchain that has the wasm32-unknown-unknown target: the active one if it
-# has it, else the one ../shared/tools/wasm-toolchain.sh installs on this project's machines.
+# Prints a rustup toolchain that has the wasm32-unknown-unknown target: $WASM_TOOLCHAIN if
+# set, else the active one if it has it, else any installed one that has it, else the one
+# ../shared/tools/wasm-toolchain.sh installs on this project's machines, else the active one
+# after `rustup target add` (which needs the network).
 wasm_toolchain() {
+  local t
+  if [ -n "${WASM_TOOLCHAIN:-}" ]; then
+    echo "$WASM_TOOLCHAIN"
+    return
+  fi
   if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     rustup show active-toolchain | cut -d' ' -f1
-  elif [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
+    return
+  fi
+  for t in $(rustup toolchain list 2>/dev/null | cut -d' ' -f1); do
+    if [ -d "$(rustup run "$t" rustc --print sysroot 2>/dev/null)/lib/rustlib/wasm32-unknown-unknown" ]; then
+      echo "$t"
+      return
+    fi
+  done
+  if [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
     bash "$ROOT/../shared/tools/wasm-toolchain.sh"
+  elif rustup target add wasm32-unknown-unknown >&2; then
+    rustup show active-toolchain | cut -d' ' -f1
   else
-    echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" >&2
+    echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" \
+      "or set WASM_TOOLCHAIN to one that has it" >&2
     return 1
   fi
 }
