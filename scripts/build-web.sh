@@ -77,9 +77,14 @@ python3 scripts/web_messages.py locales > dist/messages.js
 # The engine's trained weights, once: the AI worker installs them (both modules leave them out).
 cp engine/assets/eval.bin dist/
 mkdir -p dist/icons && cp web/icons/*.png dist/icons/
+# The licences of what the two modules are built from, and the game's own: shipped with the
+# build, not loaded by the page (so neither kept offline nor counted in a visit below).
+python3 scripts/third_party_licenses.py dist/THIRD-PARTY-LICENSES.txt --target wasm32-unknown-unknown
+cp LICENSE-MIT LICENSE-APACHE dist/
 # The service worker's copy names this build's files and its version: a hash of them, so
 # that any change makes a new version that replaces the old cache (web/sw.js says how).
-files=$(cd dist && find . -type f ! -name sw.js -printf '%P\n' | LC_ALL=C sort)
+files=$(cd dist && find . -type f ! -name sw.js ! -name 'LICENSE-*' ! -name THIRD-PARTY-LICENSES.txt \
+  -printf '%P\n' | LC_ALL=C sort)
 version=$(cd dist && sha256sum $files | sha256sum | cut -c1-16)
 list="[$(printf '"%s", ' $files | sed 's/, $//')]"
 sed -e "s/__VERSION__/$version/" -e "s|__FILES__|$list|" web/sw.js > dist/sw.js

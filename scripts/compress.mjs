@@ -27,7 +27,9 @@ const stored = (path) => path.endsWith('.png');
 const mb = (n) => (n / 1048576).toFixed(3).padStart(7);
 const total = { raw: 0, gz: 0, br: 0 };
 const rows = [];
-for (const path of files(dist).filter((p) => !/\.(gz|br)$/.test(p)).sort()) {
+// The licence texts ship with the build but no visit loads them.
+const loaded = (p) => !/\.(gz|br)$/.test(p) && !/LICENSE/.test(p);
+for (const path of files(dist).filter(loaded).sort()) {
   const data = readFileSync(path);
   if (stored(path)) {
     for (const key of ['raw', 'gz', 'br']) total[key] += data.length;
