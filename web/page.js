@@ -380,6 +380,12 @@
         ai.replies.set(id, reply);
         ai.answered += 1;
         ai.running = null;
+        // A trap (a Rust panic aborts) leaves the module's state undefined: every later
+        // call into it could fail too. The next request gets a fresh worker.
+        if (typeof reply === 'string' && reply.startsWith('error the engine failed')) {
+          worker.terminate();
+          if (ai.worker === worker) ai.worker = null;
+        }
         next();
       }
     };
