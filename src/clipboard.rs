@@ -243,10 +243,14 @@ mod tests {
             let Some(square) = squares(pos.size(), pos.legal_squares()).next() else {
                 break;
             };
-            text += &format!("{n}. {}\r\n", GridMove::at(square));
+            text += &format!("{n}.  {}\r\n", GridMove::at(square));
             game.play(GridMove::at(square)).unwrap();
         }
-        assert!(text.len() > 600, "longer than any link: {}", text.len());
+        assert!(
+            text.len() > crate::link::MAX_LEN,
+            "longer than any link: {}",
+            text.len()
+        );
         assert_eq!(
             game_from_text(&text).unwrap().transcript(),
             game.transcript()

@@ -17,10 +17,10 @@ use crate::i18n::{Explain, Msg};
 use crate::records::Resumable;
 use crate::rules::{GameSetup, Match, whole_record};
 
-/// Longer than any real game's transcript (96 moves of up to three characters on 10×10, passes,
-/// a tag): anything longer is
-/// not a link this game wrote.
-const MAX_LEN: usize = 600;
+/// Longer than any real game's transcript: 96 placements on 10×10 of up to six characters
+/// under the one-line rule (`j10:nw`), a few passes (`--`) and the tag
+/// (`10x10+free+one-line+…/`); anything longer is not a link this game wrote.
+pub const MAX_LEN: usize = 800;
 
 /// Why a text (a link, a paste, a saved game) is not a game the board can show, in words a
 /// player can act on.
@@ -412,6 +412,36 @@ mod tests {
         assert_eq!(link_of(&state), None);
     }
 
+    /// The longest links: 10×10 games under every variant at once, the one-line rule writing
+    /// each placement with its line (`j10:nw`), played to their ends; each fits in a link.
+    #[test]
+    fn the_longest_games_fit_in_a_link() {
+        use reversi_engine::grid::GridMove;
+        let (size, rules) = parse_tag("10x10+free+white-first+32-ends+one-line+reverse").unwrap();
+        for seed in 0..4u64 {
+            let mut game = GridGame::new(size, rules);
+            let mut n = seed;
+            while !game.current().is_over() {
+                let pos = *game.current();
+                let cells: Vec<_> = pos.legal_cells().collect();
+                n = n
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mv = match cells.get((n >> 33) as usize % cells.len().max(1)) {
+                    None => GridMove::Pass,
+                    Some(&cell) => GridMove::Place {
+                        cell,
+                        line: pos.flanked_lines(cell).last().map(|(d, _)| *d),
+                    },
+                };
+                game.play(mv).unwrap();
+            }
+            let link = fragment_of(&game);
+            assert!(link.len() <= MAX_LEN, "{} characters: {link}", link.len());
+            assert_eq!(game_from_fragment(&link).unwrap(), Some(game));
+        }
+    }
+
     #[test]
     fn bad_links_say_why() {
         assert_eq!(game_from_fragment("  ").unwrap(), None);
@@ -421,7 +451,7 @@ mod tests {
             ("chess/f5", "unknown rule"),
             ("12x12/f5", "no 12x12 board"),
             ("6x6/j10", "j10"),
-            (&"f5".repeat(400), "characters long"),
+            (&"f5".repeat(MAX_LEN), "characters long"),
         ] {
             let err = game_from_fragment(text).unwrap_err();
             assert!(err.to_string().contains(why), "{text:?}: {err}");
