@@ -152,40 +152,41 @@ pub fn spawn_disc(
         Pickable::IGNORE,
     ));
     if let Some(assets) = assets {
-        let quarter = DISC_THICKNESS / 4.0;
-        disc.with_children(|parent| {
-            // Black's half on top at rest, White's half underneath.
-            parent.spawn((
-                Mesh3d(assets.half.clone()),
-                MeshMaterial3d(assets.faces[0].clone()),
-                Transform::from_xyz(0.0, quarter, 0.0),
-                Pickable::IGNORE,
-            ));
-            parent.spawn((
-                Mesh3d(assets.half.clone()),
-                MeshMaterial3d(assets.faces[1].clone()),
-                // The same half turned over, its rounded face down.
-                Transform::from_xyz(0.0, -quarter, 0.0).with_rotation(Quat::from_rotation_x(PI)),
-                Pickable::IGNORE,
-            ));
-            // The colour-blind scheme marks White's face with a raised ring: the sides then
-            // differ by shape, not only by colour.
-            parent.spawn((
-                FaceRing,
-                Mesh3d(assets.ring.clone()),
-                MeshMaterial3d(assets.ring_material.clone()),
-                Transform::from_xyz(0.0, -DISC_THICKNESS / 2.0, 0.0)
-                    .with_scale(Vec3::new(1.0, 0.25, 1.0)),
-                if settings.colors == ColorScheme::Accessible {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                },
-                Pickable::IGNORE,
-            ));
-        });
+        disc.with_children(|parent| disc_body(parent, assets, settings.colors));
     }
     disc.id()
+}
+
+/// A disc's two halves, Black's on top at rest, and the ring that marks White's face in the
+/// colour-blind scheme (the sides then differ by shape, not only by colour): the board's
+/// discs and the supply trays' alike.
+pub fn disc_body(parent: &mut ChildSpawnerCommands, assets: &DiscAssets, colors: ColorScheme) {
+    let quarter = DISC_THICKNESS / 4.0;
+    parent.spawn((
+        Mesh3d(assets.half.clone()),
+        MeshMaterial3d(assets.faces[0].clone()),
+        Transform::from_xyz(0.0, quarter, 0.0),
+        Pickable::IGNORE,
+    ));
+    parent.spawn((
+        Mesh3d(assets.half.clone()),
+        MeshMaterial3d(assets.faces[1].clone()),
+        // The same half turned over, its rounded face down.
+        Transform::from_xyz(0.0, -quarter, 0.0).with_rotation(Quat::from_rotation_x(PI)),
+        Pickable::IGNORE,
+    ));
+    parent.spawn((
+        FaceRing,
+        Mesh3d(assets.ring.clone()),
+        MeshMaterial3d(assets.ring_material.clone()),
+        Transform::from_xyz(0.0, -DISC_THICKNESS / 2.0, 0.0).with_scale(Vec3::new(1.0, 0.25, 1.0)),
+        if colors == ColorScheme::Accessible {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        },
+        Pickable::IGNORE,
+    ));
 }
 
 fn spawn_all_discs(

@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use reversi_engine::Color as Side;
 
-use super::discs::{DiscAssets, face_up};
+use super::discs::{DiscAssets, disc_body, face_up};
+use crate::settings::Settings;
 use reversi_engine::grid::BoardSize;
 
 use super::geometry::{DISC_THICKNESS, SURFACE_Y, half_width};
@@ -45,6 +46,7 @@ fn sync_supplies(
     mut commands: Commands,
     state: Res<Match>,
     assets: Option<Res<DiscAssets>>,
+    settings: Res<Settings>,
     existing: Query<(Entity, &SupplyDisc)>,
     mut shown: Local<Option<(BoardSize, [usize; 2])>>,
 ) {
@@ -70,7 +72,6 @@ fn sync_supplies(
     };
     for side in Side::BOTH {
         for i in 0..counts[side.index()] {
-            let quarter = DISC_THICKNESS / 4.0;
             commands
                 .spawn((
                     SupplyDisc { side },
@@ -79,22 +80,7 @@ fn sync_supplies(
                     Visibility::default(),
                     Pickable::IGNORE,
                 ))
-                .with_children(|p| {
-                    p.spawn((
-                        Mesh3d(assets.half.clone()),
-                        MeshMaterial3d(assets.faces[0].clone()),
-                        Transform::from_xyz(0.0, quarter, 0.0),
-                        Pickable::IGNORE,
-                    ));
-                    p.spawn((
-                        Mesh3d(assets.half.clone()),
-                        MeshMaterial3d(assets.faces[1].clone()),
-                        // The same half turned over, its rounded face down.
-                        Transform::from_xyz(0.0, -quarter, 0.0)
-                            .with_rotation(Quat::from_rotation_x(std::f32::consts::PI)),
-                        Pickable::IGNORE,
-                    ));
-                });
+                .with_children(|p| disc_body(p, &assets, settings.colors));
         }
     }
 }
