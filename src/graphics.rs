@@ -174,14 +174,22 @@ fn fog_for(scale: f32) -> FogFalloff {
     }
 }
 
-/// Moves the fog with the camera as it stands back for a larger board or a narrow window, in
-/// step with its easing.
+/// Moves the fog with the camera as it stands back for a larger board or a narrow window, or
+/// is zoomed out by the player, in step with its easing: the fog keeps to the distance from
+/// the board it has at the default view, so the board never fades into the room.
 fn fit_fog(
     view: Res<ViewScale>,
+    cameras: Query<&Transform, With<Camera3d>>,
     mut fogs: Query<&mut DistanceFog>,
     mut fitted: Local<Option<f32>>,
 ) {
-    let want = view.0;
+    let Some(camera) = cameras.iter().next() else {
+        return;
+    };
+    // Zoomed in, the fog stays where the default view has it (the board is nearer still).
+    // In hundredths, so that a still camera (or the title's slow turn) changes nothing.
+    let standing_back = camera.translation.length() / crate::camera::Orbit::default().distance;
+    let want = (standing_back.max(view.0) * 100.0).round() / 100.0;
     // A camera dressed this frame has its fog from the next frame on: try until one has.
     if *fitted == Some(want) || fogs.is_empty() {
         return;
