@@ -6,8 +6,9 @@
 # Options:  --profile NAME    cargo profile (default web-release: optimised for size; CI uses
 #                             `ci`, which builds much faster and plays the same)
 #           --toolchain NAME  a rustup toolchain with the wasm32-unknown-unknown target
-#                             (default: the active one if it has the target, else the one
-#                             ../shared/tools/wasm-toolchain.sh installs on this project's machines)
+#                             (default: $WASM_TOOLCHAIN, else the first that has it as
+#                             scripts/env.sh's wasm_toolchain looks: the active one, any
+#                             installed one, this project's installer, rustup target add)
 # wasm-bindgen's command-line tool must match the wasm-bindgen crate in Cargo.lock exactly;
 # the script installs that version with cargo if it is missing.
 set -euo pipefail

@@ -32,7 +32,8 @@ wasm_toolchain() {
   done
   if [ -f "$ROOT/../shared/tools/wasm-toolchain.sh" ]; then
     bash "$ROOT/../shared/tools/wasm-toolchain.sh"
-  elif rustup target add wasm32-unknown-unknown >&2; then
+  elif echo "no toolchain has the wasm32 target: adding it to the active one" >&2 &&
+    rustup target add wasm32-unknown-unknown >&2; then
     rustup show active-toolchain | cut -d' ' -f1
   else
     echo "no toolchain has the wasm32 target: run 'rustup target add wasm32-unknown-unknown'" \

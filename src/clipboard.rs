@@ -243,7 +243,7 @@ mod tests {
             let Some(square) = squares(pos.size(), pos.legal_squares()).next() else {
                 break;
             };
-            text += &format!("{n}.  {}\r\n", GridMove::at(square));
+            text += &format!("{n}.   {}    \r\n", GridMove::at(square));
             game.play(GridMove::at(square)).unwrap();
         }
         assert!(

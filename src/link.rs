@@ -17,10 +17,11 @@ use crate::i18n::{Explain, Msg};
 use crate::records::Resumable;
 use crate::rules::{GameSetup, Match, whole_record};
 
-/// Longer than any real game's transcript: 96 placements on 10×10 of up to six characters
-/// under the one-line rule (`j10:nw`), a few passes (`--`) and the tag
-/// (`10x10+free+one-line+…/`); anything longer is not a link this game wrote.
-pub const MAX_LEN: usize = 800;
+/// Longer than any game's transcript: 96 placements on 10×10 of up to six characters under
+/// the one-line rule (`j10:nw`), at most one pass (`--`) before each placement and one after
+/// the last, and the tag (`10x10+free+white-first+32-ends+one-line+reverse/`): 820 at
+/// most. Anything longer is not a link this game wrote.
+pub const MAX_LEN: usize = 1000;
 
 /// Why a text (a link, a paste, a saved game) is not a game the board can show, in words a
 /// player can act on.
@@ -412,12 +413,16 @@ mod tests {
         assert_eq!(link_of(&state), None);
     }
 
-    /// The longest links: 10×10 games under every variant at once, the one-line rule writing
-    /// each placement with its line (`j10:nw`), played to their ends; each fits in a link.
+    /// The longest links: 10×10 games under the one-line rule (each placement written with its
+    /// line, `j10:nw`) and every variant that keeps a game going to a full board, played to
+    /// their ends, read back whole; and the limit holds the worst case its comment counts.
     #[test]
     fn the_longest_games_fit_in_a_link() {
         use reversi_engine::grid::GridMove;
-        let (size, rules) = parse_tag("10x10+free+white-first+32-ends+one-line+reverse").unwrap();
+        let longest_tag = "10x10+free+white-first+32-ends+one-line+reverse/";
+        assert!(parse_tag(longest_tag.trim_end_matches('/')).is_ok());
+        assert!(longest_tag.len() + 96 * "j10:nw".len() + 97 * "--".len() <= MAX_LEN);
+        let (size, rules) = parse_tag("10x10+free+white-first+one-line+reverse").unwrap();
         for seed in 0..4u64 {
             let mut game = GridGame::new(size, rules);
             let mut n = seed;

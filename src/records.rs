@@ -299,16 +299,27 @@ impl SaveFile {
         }
     }
 
-    /// Replaces the save whole (see [`UserText::write`]), unless the save found at the start
-    /// could not be read or moved aside and is still there: then why is the error.
-    pub fn write(&self, text: &str) -> Result<(), StorageError> {
+    /// Replaces the save whole (see [`UserText::write`]). A save found at the start that could
+    /// not be read (or moved aside) is first moved aside now, kept as
+    /// `current.ggf.unreadable-N` (a lock held for a moment at the start, by a backup or a
+    /// scanner, is gone by then); while that is not possible either, why is the error and
+    /// the file is left as it is.
+    pub fn write(&mut self, text: &str) -> Result<(), StorageError> {
         let Some(place) = &self.place else {
             return Ok(());
         };
-        if let Some(why) = &self.unread
-            && !matches!(place.read_bytes(), Ok(None))
-        {
-            return Err(why.clone());
+        if let Some(why) = &self.unread {
+            match place.read_bytes() {
+                Ok(None) => {}
+                _ => match place.move_aside() {
+                    Ok(aside) => info!("the save that could not be read is kept as {aside}"),
+                    Err(e) => {
+                        warn!("not saving over {place}, which could not be read ({why}): {e}");
+                        return Err(why.clone());
+                    }
+                },
+            }
+            self.unread = None;
         }
         place.write(text)
     }
@@ -375,7 +386,7 @@ impl SaveFile {
 /// record is already saved whole.
 #[allow(clippy::too_many_arguments)]
 fn autosave(
-    file: Res<SaveFile>,
+    mut file: ResMut<SaveFile>,
     state: Res<Match>,
     mut placed: MessageReader<DiscPlaced>,
     mut taken_back: MessageReader<DiscTakenBack>,
@@ -434,19 +445,22 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("current.ggf");
         std::fs::write(&path, "a game never offered").unwrap();
-        let why = StorageError::Io("Permission denied".into());
-        let file = SaveFile {
-            unread: Some(why.clone()),
+        let mut file = SaveFile {
+            unread: Some(StorageError::Io("Permission denied".into())),
             ..SaveFile::at(path.clone())
         };
-        assert_eq!(file.write("(;GM[Othello];)"), Err(why));
+        // Readable by the first save (the lock that stopped the start's read is gone): the
+        // game never offered is moved aside, not written over, and saving goes on.
+        assert_eq!(file.write("(;GM[Othello];)"), Ok(()));
+        let aside = dir.join("current.ggf.unreadable-1");
         assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
+            std::fs::read_to_string(&aside).unwrap(),
             "a game never offered"
         );
-        // Once the player has moved it away, saving goes on.
-        std::fs::remove_file(&path).unwrap();
-        assert_eq!(file.write("(;GM[Othello];)"), Ok(()));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "(;GM[Othello];)");
+        assert!(file.unread.is_none());
+        assert_eq!(file.write("(;GM[Othello]B[f5];)"), Ok(()));
+        assert!(!dir.join("current.ggf.unreadable-2").exists());
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -25,8 +25,15 @@ self.onmessage = async (event) => {
   let reply;
   try {
     await ready;
+  } catch (error) {
+    // The module never loaded: a fresh worker would fail the same way.
+    self.postMessage({ id, reply: `error the engine could not load: ${error}`, learned });
+    return;
+  }
+  try {
     reply = think(request);
   } catch (error) {
+    // A trap mid-search (the page replaces this worker: its module's state is undefined).
     reply = `error the engine failed: ${error}`;
   }
   self.postMessage({ id, reply, learned });

@@ -3,7 +3,7 @@
 //! picking on the square entities. The mouse is shared: it always plays for the side to move.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
-use bevy::picking::pointer::{PointerButton, PointerId, PointerInput};
+use bevy::picking::pointer::{PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 
 use super::placement::{Placing, acting_side};
@@ -36,8 +36,14 @@ fn hover(
     let cursor = cursors.of_mut(side);
     // A board turning under a resting mouse (the view facing the player to move) brings
     // other squares under it: that is no one pointing. A cursor the keys or a pad show stays
-    // where they put it until the mouse itself moves (or a touch lands).
-    let pointer_acted = pointer.read().count() > 0;
+    // where they put it until the mouse itself moves (or a touch lands; a wheel's zoom, which
+    // also brings other squares under it, is no pointing either).
+    let pointer_acted = pointer.read().any(|i| {
+        matches!(
+            i.action,
+            PointerAction::Move { .. } | PointerAction::Press(_)
+        )
+    });
     if cursor.visible && !pointer_acted {
         over.clear();
         out.clear();

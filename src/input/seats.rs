@@ -3,8 +3,10 @@
 //! back); once one player has a pad, the keyboard belongs to the other. Unclaimed devices,
 //! and the mouse, are shared: they act for whoever is to move.
 
+use crate::rules::NewGameRequest;
 use crate::schedule::GameSet;
 use crate::state::devices::{Device, Seats};
+use bevy::input::gamepad::GamepadConnectionEvent;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,17 +18,31 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A pad that was unplugged gives its seat back in the new-game menu, where the seats are
-/// handed out. During a game it keeps its seat: a pad's battery or radio dropping out for a
-/// moment must not make it a shared pad (able to play for the other person) when it comes
-/// back, which it does as the same entity, nor hand the keyboard to someone else. A pad whose
-/// entity is gone for good gives its seat back at once.
-fn forget_lost_pads(mut seats: ResMut<Seats>, pads: Query<Has<Gamepad>>) {
+/// A pad unplugged while the new-game menu hands out the seats gives its seat back there, and
+/// one still unplugged when a new game starts gives it back then. During a game it keeps
+/// its seat (so does merely opening the menu and going back): a pad's battery or radio
+/// dropping out for a moment must not make it a shared pad (able to play for the other
+/// person) when it comes back, which it does as the same entity, nor hand the keyboard to
+/// someone else. A pad whose entity is gone for good gives its seat back at once.
+fn forget_lost_pads(
+    mut seats: ResMut<Seats>,
+    pads: Query<Has<Gamepad>>,
+    mut connections: MessageReader<GamepadConnectionEvent>,
+    mut new_games: MessageReader<NewGameRequest>,
+) {
+    let unplugged_now: Vec<Entity> = connections
+        .read()
+        .filter(|c| c.disconnected())
+        .map(|c| c.gamepad)
+        .collect();
+    let starting = new_games.read().count() > 0;
     let joining = seats.joining;
     let lost: Vec<usize> = (0..2)
         .filter(|i| {
             seats.pads[*i].is_some_and(|p| match pads.get(p) {
-                Ok(connected) => !connected && joining,
+                Ok(connected) => {
+                    !connected && (starting || (joining && unplugged_now.contains(&p)))
+                }
                 Err(_) => true,
             })
         })

@@ -24,8 +24,9 @@ pub enum Menu {
 impl Menu {
     /// Whether this menu's panel lies over the board, which then invites nothing (no legal
     /// dots, ghost or lifted discs): every menu but How to play, whose examples are played on
-    /// the board beside its page.
+    /// the board beside its page, and Settings, whose colours and legal-move dots are seen
+    /// changing on the board behind it.
     pub fn covers_board(self) -> bool {
-        !matches!(self, Menu::None | Menu::HowToPlay)
+        !matches!(self, Menu::None | Menu::HowToPlay | Menu::Settings)
     }
 }

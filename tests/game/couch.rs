@@ -677,6 +677,12 @@ fn a_pad_that_drops_out_during_a_game_keeps_its_seat() {
     app.update();
     assert!(app.world().get::<Gamepad>(pad).is_none(), "pad gone");
     assert_eq!(app.world().resource::<Seats>().pads, [Some(pad), None]);
+    // Opening the new-game menu (two-player mode still chosen) and going back keeps it too.
+    app.world_mut().resource_mut::<Seats>().joining = true;
+    app.update();
+    app.world_mut().resource_mut::<Seats>().joining = false;
+    app.update();
+    assert_eq!(app.world().resource::<Seats>().pads, [Some(pad), None]);
     // The keyboard is still White's: it cannot play Black's move.
     drain::<MoveRefused>(&mut app);
     type_move(&mut app, sq("f5"));
@@ -707,4 +713,15 @@ fn a_pad_that_drops_out_during_a_game_keeps_its_seat() {
     press(&mut app, pad, GamepadButton::South);
     assert_eq!(drain::<MoveRefused>(&mut app)[0].why, Refusal::NotYourTurn);
     assert_eq!(state(&app).game.transcript(), "f5");
+    // Unplugged when a new game starts, it gives its seat back.
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        pad,
+        GamepadConnection::Disconnected,
+    ));
+    app.update();
+    app.world_mut()
+        .write_message(NewGameRequest(GameSetup::two_players(Rules::default())));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Seats>().pads, [None, None]);
 }

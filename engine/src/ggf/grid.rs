@@ -118,7 +118,14 @@ impl GridRecord {
                     return Err(bad("BO", &value, "the board's size is missing"));
                 }
                 // Too many digits for a number is still a size, just none this game plays.
-                let side: u32 = text[..digits].parse().unwrap_or(u32::MAX);
+                let Ok(side) = text[..digits].parse::<u32>() else {
+                    let why = format!(
+                        "a board {} squares wide is not one this game plays \
+                         (4×4, 6×6, 8×8 or 10×10)",
+                        &text[..digits]
+                    );
+                    return Err(bad("BO", &value, &why));
+                };
                 let board_size = board_size(side).map_err(|why| bad("BO", &value, &why))?;
                 if size.is_some_and(|s| s != board_size) {
                     return Err(bad(
@@ -330,7 +337,10 @@ mod tests {
         assert!(err("(;BO[6 ---- *];)").contains("found 4"));
         assert!(err("(;BO[x ---- *];)").contains("the board's size is missing"));
         let huge = err("(;BO[99999999999 ---- *];)");
-        assert!(huge.contains("is not one this game plays"), "{huge}");
+        assert!(
+            huge.contains("99999999999 squares wide is not one"),
+            "{huge}"
+        );
         assert_eq!(
             err(&ggs_ten("10", "B[j10]")),
             "move 1 (j10) is illegal: it flanks no opponent disc"
