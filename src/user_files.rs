@@ -464,8 +464,16 @@ pub fn temporary(path: &Path) -> PathBuf {
 
 /// Writes `text` to a temporary file and renames it over `path`, so a crash (or the power
 /// going) at any moment leaves either the old file or the new one, never half of one. A write
-/// that fails (a full disk) leaves the old file and no temporary one.
+/// that fails (a full disk) leaves the old file and no temporary one. A symbolic link (a
+/// settings file kept elsewhere by a dotfiles manager) stays a link: the file it names is
+/// the one replaced.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let linked = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let resolved = match linked {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
+    };
+    let path = resolved.as_path();
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -504,6 +512,26 @@ mod tests {
         let expected_data = xdg("XDG_DATA_HOME", ".local/share").map(|d| d.join("games"));
         assert_eq!(user_file(Kind::Config, "settings.txt"), expected_config);
         assert_eq!(user_file(Kind::Data, "games"), expected_data);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_file_is_written_through_its_link() {
+        let dir = std::env::temp_dir().join(format!("reversi-linked-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("dotfiles")).unwrap();
+        let real = dir.join("dotfiles/settings.txt");
+        std::fs::write(&real, "volume = 0.50\n").unwrap();
+        let link = dir.join("settings.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomically(&link, "volume = 0.25\n").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "volume = 0.25\n");
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
