@@ -11,6 +11,7 @@ use crate::rules::{Match, Player};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::cursors::Cursors;
+use crate::state::menu::Menu;
 use crate::state::series::Series;
 use crate::theme::palette;
 
@@ -88,6 +89,7 @@ fn place_cursor_frames(
     state: Res<Match>,
     settings: Res<Settings>,
     series: Res<Series>,
+    menu: Res<State<Menu>>,
     mut frames: Query<(&CursorFrame, &mut Transform, &mut Visibility, &Children)>,
     parts: Query<&MeshMaterial3d<StandardMaterial>>,
     mut materials: Option<ResMut<Assets<StandardMaterial>>>,
@@ -96,6 +98,7 @@ fn place_cursor_frames(
         && !state.is_changed()
         && !settings.is_changed()
         && !series.is_changed()
+        && !menu.is_changed()
     {
         return;
     }
@@ -106,7 +109,10 @@ fn place_cursor_frames(
         let shown = state.setup.player(side) == Player::Human
             && !state.reviewing
             && to_move.is_some()
-            && cursor.visible;
+            && cursor.visible
+            // Under a menu's see-through panel the board invites nothing (see
+            // `Menu::covers_board`), the players' frames included.
+            && !menu.get().covers_board();
         let Some(square) = cursor.square.filter(|_| shown) else {
             *visibility = Visibility::Hidden;
             continue;
