@@ -220,11 +220,9 @@ fn clicks_and_moves_elsewhere_in_the_same_frame_use_what_each_click_was_on() {
     assert_eq!(app.world().resource::<UsedButtons>().0.len(), 3);
 }
 
-/// A right click picks the next line of the square it is on: a line stepped on another
-/// square (the keyboard's cursor there) is not carried over to it.
-#[test]
-fn a_right_click_picks_the_clicked_squares_next_line() {
-    use reversi::state::cursors::Cursors;
+/// A two-player game on a board the mouse clicks (picking and the pointer's systems), and
+/// its window.
+fn clicking_board() -> (App, Entity) {
     let two = GameSetup::two_players(Rules::default());
     let mut app = app_built(two, SaveFile::none(), |app| {
         add_picking(app);
@@ -234,13 +232,26 @@ fn a_right_click_picks_the_clicked_squares_next_line() {
         ));
     });
     let window = open_window(&mut app);
-    let f5 = app
-        .world_mut()
+    (app, window)
+}
+
+/// The entity of the board's square `name`.
+fn square_entity(app: &mut App, name: &str) -> Entity {
+    app.world_mut()
         .query::<(Entity, &BoardSquare)>()
         .iter(app.world())
-        .find(|(_, s)| s.0 == sq("f5"))
+        .find(|(_, s)| s.0 == sq(name))
         .map(|(e, _)| e)
-        .unwrap();
+        .unwrap()
+}
+
+/// A right click picks the next line of the square it is on: a line stepped on another
+/// square (the keyboard's cursor there) is not carried over to it.
+#[test]
+fn a_right_click_picks_the_clicked_squares_next_line() {
+    use reversi::state::cursors::Cursors;
+    let (mut app, window) = clicking_board();
+    let f5 = square_entity(&mut app, "f5");
     let black = |app: &App| {
         let cursor = app.world().resource::<Cursors>().of(Side::Black);
         (cursor.square, cursor.line_choice)
@@ -262,22 +273,8 @@ fn a_right_click_picks_the_clicked_squares_next_line() {
 
 #[test]
 fn a_square_clicked_within_one_frame_is_played() {
-    let two = GameSetup::two_players(Rules::default());
-    let mut app = app_built(two, SaveFile::none(), |app| {
-        add_picking(app);
-        app.add_plugins((
-            reversi::state::clicks::plugin,
-            reversi::input::pointer::plugin,
-        ));
-    });
-    let window = open_window(&mut app);
-    let f5 = app
-        .world_mut()
-        .query::<(Entity, &BoardSquare)>()
-        .iter(app.world())
-        .find(|(_, s)| s.0 == sq("f5"))
-        .map(|(e, _)| e)
-        .unwrap();
+    let (mut app, window) = clicking_board();
+    let f5 = square_entity(&mut app, "f5");
     quick_click(&mut app, window, f5, MouseButton::Left);
     assert_eq!(state(&app).game.transcript(), "f5");
 
@@ -285,13 +282,7 @@ fn a_square_clicked_within_one_frame_is_played() {
     // refused second one.
     settle(&mut app);
     drain::<MoveRefused>(&mut app);
-    let f6 = app
-        .world_mut()
-        .query::<(Entity, &BoardSquare)>()
-        .iter(app.world())
-        .find(|(_, s)| s.0 == sq("f6"))
-        .map(|(e, _)| e)
-        .unwrap();
+    let f6 = square_entity(&mut app, "f6");
     send_click(&mut app, window, f6, MouseButton::Left);
     quick_click(&mut app, window, f6, MouseButton::Left);
     let refused = drain::<MoveRefused>(&mut app);

@@ -85,6 +85,13 @@ pub(super) fn type_move(app: &mut App, square: Cell) {
 /// Plugs in a gamepad, as gilrs announces one.
 fn connect_pad(app: &mut App) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
+    plug_in(app, pad);
+    assert!(app.world().get::<Gamepad>(pad).is_some(), "pad connected");
+    pad
+}
+
+/// Announces `pad` as connected (again: gilrs reuses the entity) and runs a frame.
+fn plug_in(app: &mut App, pad: Entity) {
     app.world_mut().write_message(GamepadConnectionEvent::new(
         pad,
         GamepadConnection::Connected {
@@ -94,8 +101,6 @@ fn connect_pad(app: &mut App) -> Entity {
         },
     ));
     app.update();
-    assert!(app.world().get::<Gamepad>(pad).is_some(), "pad connected");
-    pad
 }
 
 fn pad_button(app: &mut App, pad: Entity, button: GamepadButton, value: f32) {
@@ -688,15 +693,7 @@ fn a_pad_that_drops_out_during_a_game_keeps_its_seat() {
     type_move(&mut app, sq("f5"));
     assert_eq!(drain::<MoveRefused>(&mut app)[0].why, Refusal::NotYourTurn);
     // Back again as the same entity, it plays Black's move, and only Black's.
-    app.world_mut().write_message(GamepadConnectionEvent::new(
-        pad,
-        GamepadConnection::Connected {
-            name: "test pad".into(),
-            vendor_id: None,
-            product_id: None,
-        },
-    ));
-    app.update();
+    plug_in(&mut app, pad);
     assert!(app.world().get::<Gamepad>(pad).is_some(), "pad back");
     for button in [
         GamepadButton::DPadRight, // shows the cursor on d4
