@@ -11,7 +11,7 @@ use reversi_engine::ggf::GgfError;
 use reversi_engine::grid::{
     BoardSize, GridBoardError, GridGame, GridPosition, GridTranscriptError,
 };
-use reversi_engine::{Rules, UnknownRule};
+use reversi_engine::{BadRuleTag, Rules};
 
 use crate::i18n::{Explain, Msg};
 use crate::records::Resumable;
@@ -36,7 +36,7 @@ pub enum NotAGame {
     #[error("{0} characters is far longer than any game")]
     LongText(usize),
     #[error(transparent)]
-    Rules(#[from] UnknownRule),
+    Rules(#[from] BadRuleTag),
     /// A board size the game does not have (`12x12`).
     #[error("there is no {0} board (the game has 4x4, 6x6, 8x8 and 10x10)")]
     Size(String),

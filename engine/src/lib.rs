@@ -38,7 +38,7 @@ pub use notation::{BoardStringError, TranscriptError, board_string, parse_board,
 pub use position::{
     CENTRE, IllegalMove, IllegalReason, Move, Outcome, Placement, Position, Status,
 };
-pub use rules::{DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition, UnknownRule};
+pub use rules::{BadRuleTag, DiscSupply, FlipRule, OutOfDiscs, Rules, Scoring, StartPosition};
 pub use search::{Clock, Level, Limits, SearchResult, Searcher, choose_move};
 pub use simd::{fast_path_name, perft_portable_only};
 pub use square::{Direction, ParseSquareError, Square};

@@ -143,43 +143,89 @@ impl Rules {
         }
     }
 
-    /// Reads a tag written by [`Rules::tag`].
-    pub fn from_tag(tag: &str) -> Result<Rules, UnknownRule> {
+    /// Reads a tag written by [`Rules::tag`]. Each part names one variant; two parts that
+    /// set the same thing (`parallel+free`, `32+32`) are refused rather than letting the
+    /// last one win, since the record's writer cannot have meant both.
+    pub fn from_tag(tag: &str) -> Result<Rules, BadRuleTag> {
         let mut rules = Rules::default();
         if tag.trim().eq_ignore_ascii_case("standard") {
             return Ok(rules);
         }
+        // The part that set each aspect so far: start, first player, supply, flips, scoring.
+        let mut set_by: [Option<String>; 5] = Default::default();
         for part in tag.split('+') {
-            match part.trim().to_ascii_lowercase().as_str() {
-                "parallel" => rules.start = StartPosition::Parallel,
-                "free" => rules.start = StartPosition::Free,
-                "white-first" => rules.first = Color::White,
-                "32" => rules.supply = DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne),
-                "32-ends" => rules.supply = DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds),
-                "one-line" => rules.flips = FlipRule::ChooseOneLine,
-                "reverse" => rules.scoring = Scoring::FewestDiscs,
-                other => return Err(UnknownRule(other.to_string())),
+            let name = part.trim().to_ascii_lowercase();
+            let aspect = match name.as_str() {
+                "parallel" => {
+                    rules.start = StartPosition::Parallel;
+                    0
+                }
+                "free" => {
+                    rules.start = StartPosition::Free;
+                    0
+                }
+                "white-first" => {
+                    rules.first = Color::White;
+                    1
+                }
+                "32" => {
+                    rules.supply = DiscSupply::ThirtyTwoEach(OutOfDiscs::OpponentHandsOne);
+                    2
+                }
+                "32-ends" => {
+                    rules.supply = DiscSupply::ThirtyTwoEach(OutOfDiscs::GameEnds);
+                    2
+                }
+                "one-line" => {
+                    rules.flips = FlipRule::ChooseOneLine;
+                    3
+                }
+                "reverse" => {
+                    rules.scoring = Scoring::FewestDiscs;
+                    4
+                }
+                _ => return Err(BadRuleTag::Unknown(part.trim().to_string())),
+            };
+            if let Some(first) = set_by[aspect].replace(name.clone()) {
+                return Err(if first == name {
+                    BadRuleTag::Twice(name)
+                } else {
+                    BadRuleTag::Clash(first, name)
+                });
             }
         }
         Ok(rules)
     }
 }
 
-/// A rules tag naming no known variant.
+/// A rules tag that names no known variant, or one thing twice.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct UnknownRule(pub String);
+pub enum BadRuleTag {
+    /// A part that is no variant.
+    Unknown(String),
+    /// The same variant twice.
+    Twice(String),
+    /// Two variants that set the same thing (`parallel` and `free`).
+    Clash(String, String),
+}
 
-impl fmt::Display for UnknownRule {
+impl fmt::Display for BadRuleTag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown rule variant `{}` (known: parallel, free, white-first, 32, 32-ends, one-line, reverse)",
-            self.0
-        )
+        match self {
+            BadRuleTag::Unknown(part) => write!(
+                f,
+                "unknown rule variant `{part}` (known: parallel, free, white-first, 32, 32-ends, one-line, reverse)"
+            ),
+            BadRuleTag::Twice(part) => write!(f, "the rule variant `{part}` is given twice"),
+            BadRuleTag::Clash(first, second) => write!(
+                f,
+                "the rule variants `{first}` and `{second}` cannot be played together"
+            ),
+        }
     }
 }
 
-impl std::error::Error for UnknownRule {}
+impl std::error::Error for BadRuleTag {}
 
 #[cfg(test)]
 mod tests {
@@ -197,6 +243,21 @@ mod tests {
         for r in [Rules::default(), all] {
             assert_eq!(Rules::from_tag(&r.tag()).unwrap(), r);
         }
-        assert!(Rules::from_tag("parallel+chess").is_err());
+        assert_eq!(
+            Rules::from_tag("parallel+chess"),
+            Err(BadRuleTag::Unknown("chess".into()))
+        );
+        assert_eq!(
+            Rules::from_tag("parallel+Free"),
+            Err(BadRuleTag::Clash("parallel".into(), "free".into()))
+        );
+        assert_eq!(
+            Rules::from_tag("32+32-ends"),
+            Err(BadRuleTag::Clash("32".into(), "32-ends".into()))
+        );
+        assert_eq!(
+            Rules::from_tag("reverse+one-line+reverse"),
+            Err(BadRuleTag::Twice("reverse".into()))
+        );
     }
 }

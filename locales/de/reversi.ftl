@@ -191,6 +191,8 @@ error-ggf-bad-move = Zug { $number }: „{ $move }“ ist kein Zug
 error-ggf-wrong-side = Zug { $number } ({ $move }) ist { $side } zugeordnet, doch { $side } ist nicht am Zug
 error-ggf-illegal = Zug { $number } ({ $move }) ist nicht erlaubt: { $why }
 error-unknown-rule = unbekannte Regelvariante „{ $rule }“ (bekannt: parallel, free, white-first, 32, 32-ends, one-line, reverse)
+error-rule-twice = die Regelvariante „{ $rule }“ ist doppelt angegeben
+error-rule-clash = die Regelvarianten „{ $first }“ und „{ $second }“ lassen sich nicht zusammen spielen
 
 ## Speichern und Lesen der Dateien des Spielers
 storage-game-failed = Das Spiel kann nicht gespeichert werden: { $why }. Du kannst weiterspielen, aber Züge ab jetzt gehen verloren, wenn du das Spiel beendest.

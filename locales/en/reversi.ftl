@@ -189,6 +189,8 @@ error-ggf-bad-move = move { $number }: “{ $move }” is not a move
 error-ggf-wrong-side = move { $number } ({ $move }) is given to { $side } but it is not their turn
 error-ggf-illegal = move { $number } ({ $move }) is illegal: { $why }
 error-unknown-rule = unknown rule variant “{ $rule }” (known: parallel, free, white-first, 32, 32-ends, one-line, reverse)
+error-rule-twice = the rule variant “{ $rule }” is given twice
+error-rule-clash = the rule variants “{ $first }” and “{ $second }” cannot be played together
 
 ## Saving and reading the player's files
 storage-game-failed = The game cannot be saved: { $why }. Play goes on, but moves from here on are lost if you quit.

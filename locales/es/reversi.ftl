@@ -189,6 +189,8 @@ error-ggf-bad-move = jugada { $number }: «{ $move }» no es una jugada
 error-ggf-wrong-side = la jugada { $number } ({ $move }) se asigna a { $side }, pero no es su turno
 error-ggf-illegal = la jugada { $number } ({ $move }) es ilegal: { $why }
 error-unknown-rule = variante de reglas desconocida «{ $rule }» (conocidas: parallel, free, white-first, 32, 32-ends, one-line, reverse)
+error-rule-twice = la variante de reglas «{ $rule }» aparece dos veces
+error-rule-clash = las variantes de reglas «{ $first }» y «{ $second }» no pueden jugarse juntas
 
 ## Guardar y leer los archivos del jugador
 storage-game-failed = No se puede guardar la partida: { $why }. Puedes seguir jugando, pero las jugadas a partir de ahora se perderán si sales.

@@ -185,6 +185,8 @@ error-ggf-bad-move = { $number }. lépés: „{ $move }” nem lépés
 error-ggf-wrong-side = { $number }. lépés ({ $move }): a lejegyzés szerint { $side } lép, de nem ő következik
 error-ggf-illegal = { $number }. lépés ({ $move }) szabálytalan: { $why }
 error-unknown-rule = ismeretlen szabályváltozat: „{ $rule }” (ismertek: parallel, free, white-first, 32, 32-ends, one-line, reverse)
+error-rule-twice = a(z) „{ $rule }” szabályváltozat kétszer szerepel
+error-rule-clash = a(z) „{ $first }” és a(z) „{ $second }” szabályváltozat nem játszható együtt
 
 ## A játékos fájljainak mentése és beolvasása
 storage-game-failed = A játszma nem menthető: { $why }. A játék folytatódik, de ha kilépsz, az innentől tett lépések elvesznek.

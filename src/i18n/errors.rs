@@ -1,8 +1,8 @@
 //! The engine's errors in the player's words: the engine and its command line speak English,
 //! the game puts what went wrong (which move, which character) into the player's language here.
 
+use reversi_engine::BadRuleTag;
 use reversi_engine::IllegalReason;
-use reversi_engine::UnknownRule;
 use reversi_engine::ggf::GgfError;
 use reversi_engine::grid::{GridBoardError, GridIllegalMove, GridTranscriptError};
 
@@ -118,9 +118,15 @@ impl Explain for GgfError {
     }
 }
 
-impl Explain for UnknownRule {
+impl Explain for BadRuleTag {
     fn explain(&self) -> Msg {
-        Msg::new("error-unknown-rule").arg("rule", self.0.as_str())
+        match self {
+            BadRuleTag::Unknown(rule) => Msg::new("error-unknown-rule").arg("rule", rule.as_str()),
+            BadRuleTag::Twice(rule) => Msg::new("error-rule-twice").arg("rule", rule.as_str()),
+            BadRuleTag::Clash(first, second) => Msg::new("error-rule-clash")
+                .arg("first", first.as_str())
+                .arg("second", second.as_str()),
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! `TY[6]` with `BO[6 …]`. The 8×8 [`Record`](super::Record) is what the NBoard protocol
 //! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
 
-use super::{GgfError, Writer, board_type, clip, play_side, properties};
+use super::{GgfError, KOMI_MISSING, Writer, board_type, clip, each_once, play_side, properties};
 use crate::grid::{
     BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, parse_grid_move, squares,
 };
@@ -66,16 +66,22 @@ impl GridRecord {
         let mut board = None;
         let mut record = GridRecord::new(GridGame::new(BoardSize::Eight, rules));
         let mut moves = Vec::new();
-        for (name, value) in properties(text)? {
+        let mut komi_game = None;
+        let props = properties(text)?;
+        each_once(&props)?;
+        for (name, value) in props {
             match name.as_str() {
                 "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
                     return Err(bad("GM", &value, "only Othello games can be read"));
                 }
                 "GM" => {}
                 "TY" => {
-                    let (anti, side) = board_type(&value).map_err(|why| bad("TY", &value, &why))?;
-                    size = Some(board_size(side).map_err(|why| bad("TY", &value, &why))?);
-                    if anti {
+                    let ty = board_type(&value).map_err(|why| bad("TY", &value, &why))?;
+                    size = Some(board_size(ty.side).map_err(|why| bad("TY", &value, &why))?);
+                    if ty.komi {
+                        komi_game = Some(value.clone());
+                    }
+                    if ty.anti {
                         rules.scoring = Scoring::FewestDiscs;
                     }
                 }
@@ -107,6 +113,9 @@ impl GridRecord {
                 "W" => moves.push((Color::White, value)),
                 _ => record.other.push((name, value)),
             }
+        }
+        if let Some(ty) = komi_game.filter(|_| record.komi.is_none()) {
+            return Err(bad("TY", &ty, KOMI_MISSING));
         }
         let start = match board {
             None => GridPosition::new(size.unwrap_or_default(), rules),
@@ -417,5 +426,34 @@ mod tests {
             err.starts_with("KM[half]") && err.contains("not a number of discs"),
             "{err}"
         );
+        // A komi game without its komi is refused rather than read as a game without one.
+        let err = GridRecord::parse(&text.replace(&format!("KM[{komi}]"), ""))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("TY[k8]") && err.contains("KM"), "{err}");
+    }
+
+    #[test]
+    fn properties_that_define_the_game_are_given_once() {
+        let twice = |extra: &str| {
+            GridRecord::parse(&ggs_ten("10", &format!("{extra}B[e4]")))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            twice("TY[8]").contains("gives TY twice"),
+            "{}",
+            twice("TY[8]")
+        );
+        assert!(twice("RE[+2]").contains("gives RE twice"));
+        assert!(twice("RU[reverse]RU[one-line]").contains("gives RU twice"));
+        assert!(
+            twice("RU[parallel+free]").contains("cannot be played together"),
+            "{}",
+            twice("RU[parallel+free]")
+        );
+        // Properties the game does not read may repeat: they are kept as written.
+        let r = GridRecord::parse(&ggs_ten("10", "TI[1]TI[2]B[e4]")).unwrap();
+        assert_eq!(r.other.iter().filter(|(name, _)| name == "TI").count(), 3);
     }
 }

@@ -331,6 +331,7 @@ impl Record {
     }
 
     fn from_properties(props: Vec<(String, String)>) -> Result<Record, GgfError> {
+        each_once(&props)?;
         let bad = |property: &str, value: &str, why: &str| GgfError::BadValue {
             property: property.to_string(),
             value: clip(value, 24),
@@ -338,6 +339,8 @@ impl Record {
         };
         let mut rules = Rules::default();
         let mut anti = false;
+        let mut komi_game: Option<String> = None;
+        let mut komi_given = false;
         let mut board: Option<String> = None;
         let mut record = Record::new(Game::new(rules));
         let mut moves = Vec::new();
@@ -349,8 +352,17 @@ impl Record {
                 "GM" => {}
                 "TY" => {
                     anti = match board_type(&value) {
-                        Ok((anti, 8)) => anti,
-                        Ok((_, n)) => {
+                        Ok(BoardType {
+                            anti,
+                            komi,
+                            side: 8,
+                        }) => {
+                            if komi {
+                                komi_game = Some(value.clone());
+                            }
+                            anti
+                        }
+                        Ok(BoardType { side: n, .. }) => {
                             let why =
                                 format!("only 8×8 boards are supported (this game is {n}×{n})");
                             return Err(bad("TY", &value, &why));
@@ -370,8 +382,23 @@ impl Record {
                 "RE" => record.result = value,
                 "B" => moves.push((Color::Black, value)),
                 "W" => moves.push((Color::White, value)),
+                // This board's record keeps komi as written, but only a number of discs.
+                "KM" => {
+                    value.parse::<crate::Komi>().map_err(|e| {
+                        bad(
+                            "KM",
+                            &value,
+                            &format!("the komi must be a number of discs: {e}"),
+                        )
+                    })?;
+                    komi_given = true;
+                    record.other.push((name, value));
+                }
                 _ => record.other.push((name, value)),
             }
+        }
+        if let Some(ty) = komi_game.filter(|_| !komi_given) {
+            return Err(bad("TY", &ty, KOMI_MISSING));
         }
         if anti {
             rules.scoring = Scoring::FewestDiscs;
@@ -478,12 +505,22 @@ impl Record {
     }
 }
 
+/// A board type as GGS writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct BoardType {
+    /// An anti game: fewest discs wins.
+    pub anti: bool,
+    /// A komi game: the record's `KM` says by how much black's count is lowered.
+    pub komi: bool,
+    /// The board's side in squares.
+    pub side: u32,
+}
+
 /// Reads a board type as GGS writes it: letters, the size, and `r` with a disc count for a
-/// random start (`8`, `s8r18`, `a8`, `k8`, `10`). Returns whether it is an anti game (fewest
-/// discs wins) and the board's side; synchro (`s`) and random starts are plain games from
-/// their `BO`, and komi (`k`) stays in the record's `KM`. A type the game cannot play is an
-/// error that names why.
-pub(crate) fn board_type(value: &str) -> Result<(bool, u32), String> {
+/// random start (`8`, `s8r18`, `a8`, `k8`, `10`). Synchro (`s`) and random starts are plain
+/// games from their `BO`; komi (`k`) is given in the record's `KM`. A type the game cannot
+/// play is an error that names why.
+pub(crate) fn board_type(value: &str) -> Result<BoardType, String> {
     let value = value.trim();
     let letters = value.len()
         - value
@@ -492,10 +529,11 @@ pub(crate) fn board_type(value: &str) -> Result<(bool, u32), String> {
     let (letters, rest) = value.split_at(letters);
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let (size, random) = rest.split_at(digits);
-    let mut anti = false;
+    let (mut anti, mut komi) = (false, false);
     for letter in letters.chars() {
         match letter.to_ascii_lowercase() {
-            's' | 'k' => {}
+            's' => {}
+            'k' => komi = true,
             'a' => anti = true,
             other => {
                 return Err(format!(
@@ -513,11 +551,34 @@ pub(crate) fn board_type(value: &str) -> Result<(bool, u32), String> {
         ));
     }
     match size.parse::<u32>() {
-        Ok(n) => Ok((anti, n)),
+        Ok(side) => Ok(BoardType { anti, komi, side }),
         Err(_) if size.is_empty() => Err("no board size".into()),
         Err(_) => Err(format!("`{size}` is not a board size")),
     }
 }
+
+/// The properties that say what game a record is and who played it: each may be given once.
+/// A second `TY` or `BO` would otherwise silently replace the first.
+const SINGLE_PROPERTIES: [&str; 10] = ["GM", "TY", "RU", "BO", "KM", "PB", "PW", "DT", "PC", "RE"];
+
+/// Refuses a record that gives one of [`SINGLE_PROPERTIES`] twice, naming the second.
+pub(crate) fn each_once(props: &[(String, String)]) -> Result<(), GgfError> {
+    for (i, (name, value)) in props.iter().enumerate() {
+        if SINGLE_PROPERTIES.contains(&name.as_str())
+            && props[..i].iter().any(|(earlier, _)| earlier == name)
+        {
+            return Err(GgfError::BadValue {
+                property: name.clone(),
+                value: clip(value, 24),
+                why: format!("the record gives {name} twice"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The message for a komi game (`TY[k8]`) whose record has no `KM`.
+pub(crate) const KOMI_MISSING: &str = "a komi game needs its komi in KM";
 
 /// Plays `mv` for `side` (a move of either board's record): a forced pass the file leaves
 /// out is played first; a move for the side not to move, or an illegal one, is an error
@@ -647,6 +708,13 @@ mod tests {
         assert_eq!(r.game.rules(), Rules::default());
         assert!(r.other.contains(&("KM".to_string(), "-3.50".to_string())));
         assert!(r.to_ggf().contains("KM[-3.50]"));
+        // A komi that is no number, or none at all in a komi game, is refused by name.
+        let err = Record::parse(&ggs_record("k8", "KM[junk]", START)).unwrap_err();
+        assert!(err.to_string().starts_with("KM[junk]"), "{err}");
+        let err = Record::parse(&ggs_record("k8", "", START)).unwrap_err();
+        assert!(err.to_string().starts_with("TY[k8]"), "{err}");
+        let err = Record::parse(&ggs_record("8", &format!("BO[8 {START} O]"), START)).unwrap_err();
+        assert!(err.to_string().contains("gives BO twice"), "{err}");
         // A pass written as GGS does.
         let passing = ggs_record("8", "", START).replace("W[d6//1.01]", "W[d6//1.01]B[pass]");
         assert!(
