@@ -179,6 +179,11 @@ pub struct Settings {
     /// Lines of the file this build does not know (a newer build's settings, a player's
     /// comments), written back as they were so a save here does not lose them.
     pub other_lines: Vec<String>,
+    /// Lines of known keys whose values this build cannot read (a newer build's
+    /// `language = ja`), each with what this build would have written for the key when it
+    /// read them (nothing for a setting it leaves out): the line is written back as it came
+    /// until the player changes that setting here.
+    pub unread_values: Vec<(String, Option<String>)>,
 }
 
 /// Who plays in a game set up in the new-game menu.
@@ -347,6 +352,7 @@ impl Default for Settings {
             computer_cores: None,
             new_game: None,
             other_lines: Vec::new(),
+            unread_values: Vec::new(),
         }
     }
 }
@@ -361,6 +367,40 @@ impl Settings {
 
     /// The settings as `key = value` lines.
     pub fn to_text(&self) -> String {
+        let known = self.known_text();
+        if self.unread_values.is_empty() {
+            return known;
+        }
+        // A setting still as it was read keeps the line this build could not read.
+        let kept = |key: &str, now: Option<&str>| {
+            self.unread_values
+                .iter()
+                .find(|(line, then)| key_of(line) == Some(key) && then.as_deref() == now)
+                .map(|(line, _)| line)
+        };
+        let mut text = String::new();
+        for line in known.lines() {
+            let (key, value) = line
+                .split_once('=')
+                .map_or((line, ""), |(k, v)| (k.trim(), v.trim()));
+            let line = kept(key, Some(value)).map_or(line, String::as_str);
+            text += line;
+            text.push('\n');
+        }
+        for (line, then) in &self.unread_values {
+            if then.is_none()
+                && let Some(key) = key_of(line)
+                && !known.lines().any(|l| key_of(l) == Some(key))
+            {
+                text += line;
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    /// The settings this build knows as `key = value` lines, then the other lines.
+    fn known_text(&self) -> String {
         let mut text = format!(
             "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\nface_player = {}\nrumble = {}\neval_bar = {}\nmove_scores = {}\n",
             self.volume,
@@ -506,7 +546,23 @@ impl Settings {
             };
             if ok.is_none() {
                 problems.push(format!("line {}: ignored `{line}`", n + 1));
+                if !line.chars().any(char::is_control) {
+                    // A later line for the same key is the one a newer build reads too.
+                    s.unread_values
+                        .retain(|(kept, _)| key_of(kept) != Some(key));
+                    s.unread_values.push((line.to_string(), None));
+                }
             }
+        }
+        // What this build writes for each such key now, so `to_text` can tell whether the
+        // player changed it since.
+        let known = s.known_text();
+        for (line, then) in &mut s.unread_values {
+            *then = known
+                .lines()
+                .find(|l| key_of(l) == key_of(line))
+                .and_then(|l| l.split_once('='))
+                .map(|(_, v)| v.trim().to_string());
         }
         (s, problems)
     }
@@ -557,6 +613,9 @@ impl SettingsFile {
         let Some(place) = &self.place else {
             return Settings::default();
         };
+        if let UserText::File(path) = place {
+            crate::user_files::remove_stale_temporaries(path);
+        }
         let text = match place.read() {
             Ok(Some(text)) => text,
             Ok(None) => return Settings::default(),
@@ -620,6 +679,11 @@ impl SettingsFile {
         self.known = Some(ours);
         Ok(())
     }
+}
+
+/// The key of a `key = value` line.
+fn key_of(line: &str) -> Option<&str> {
+    line.split_once('=').map(|(key, _)| key.trim())
 }
 
 /// The file's text with any bytes that are not UTF-8 replaced; `None` when it cannot be read.
@@ -766,6 +830,7 @@ mod tests {
             graphics: Some(Quality::Medium),
             computer_cores: Some(3),
             other_lines: vec!["# kept by hand".into(), "from_a_newer_build = 1".into()],
+            unread_values: Vec::new(),
             new_game: Some(NewGameChoices {
                 mode: PlayMode::TwoPlayers,
                 human_side: Side::White,
@@ -787,10 +852,32 @@ mod tests {
         assert_eq!(problems.len(), 1, "only the bad value: {problems:?}");
         let again = newer.to_text();
         assert!(again.contains("\n# mine\nsparkles = many\n"), "{again}");
+        // A known key's value this build cannot read stays in the file while the setting
+        // is as it was read, and goes when the player sets it here.
+        assert!(again.contains("\nmuted = maybe\n"), "{again}");
+        assert!(!again.contains("muted = false"), "{again}");
+        let set_here = Settings {
+            muted: true,
+            ..newer.clone()
+        }
+        .to_text();
+        assert!(set_here.contains("\nmuted = true\n"), "{set_here}");
+        assert!(!set_here.contains("maybe"), "{set_here}");
+        // So does a newer build's choice of a setting this build leaves out by default.
+        let (ja, problems) = Settings::from_text("language = ja\n");
+        assert_eq!((ja.language, problems.len()), (None, 1));
         assert!(
-            !again.contains("maybe"),
-            "a known key's bad value is not kept: {again}"
+            ja.to_text().ends_with("\nlanguage = ja\n"),
+            "{}",
+            ja.to_text()
         );
+        let chosen = Settings {
+            language: Some(Language::German),
+            ..ja
+        }
+        .to_text();
+        assert!(chosen.contains("\nlanguage = de\n"), "{chosen}");
+        assert!(!chosen.contains("ja"), "{chosen}");
         // A new-game line with any part missing or wrong is left out whole.
         for bad in [
             "mode=computer side=black level=5 board=8 rules=standard",
@@ -808,7 +895,13 @@ mod tests {
         let (d, problems) = Settings::from_text(
             "volume = 7\ngarbage\nmuted = yes\n\u{0}\u{1}\nwindow = 10x10\nwindow = 1280 by 800\ngraphics = ultra\ncomputer_cores = 0\ncomputer_cores = many",
         );
-        assert_eq!(d, Settings::default());
+        assert_eq!(
+            Settings {
+                unread_values: Vec::new(),
+                ..d
+            },
+            Settings::default()
+        );
         assert_eq!(problems.len(), 9);
         let (n, problems) = Settings::from_text("player2_name = \nplayer1_accent = teal\n");
         assert_eq!(n.players, Settings::default().players);
