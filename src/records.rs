@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::i18n::{Explain, Msg};
 use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, GameSetup, Match, Player, TurnPassed};
 use crate::schedule::GameSet;
-use crate::user_files::{Kind, StorageError, StorageFailed, UserText, temporary};
+use crate::user_files::{Kind, StorageError, StorageFailed, UserText, remove_stale_temporaries};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<SaveFile>() {
@@ -332,7 +332,7 @@ impl SaveFile {
         };
         if let UserText::File(path) = place {
             // A temporary file left by a crash before its rename: the save itself is whole.
-            let _ = std::fs::remove_file(temporary(path));
+            remove_stale_temporaries(path);
         }
         let bytes = match place.read_bytes() {
             Ok(Some(bytes)) => Ok(bytes),

@@ -455,11 +455,50 @@ fn browser_save(_key: &str, _text: &str) -> Result<(), StorageError> {
     Err(StorageError::NoBrowser)
 }
 
-/// The temporary file a write to `path` goes through (`current.ggf` → `current.ggf.tmp`).
-pub fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+/// The temporary file a write to `path` goes through: a hidden name of its own in the same
+/// folder (so the rename never crosses file systems), unique to this process and write, so
+/// two windows saving the same file at once never write into each other's temporary file.
+/// Its length does not depend on `path`'s, which may already be as long as names go.
+fn temporary(path: &Path) -> PathBuf {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    path.with_file_name(format!(
+        "{TEMPORARY_PREFIX}{}-{n}{TEMPORARY_SUFFIX}",
+        std::process::id()
+    ))
+}
+
+const TEMPORARY_PREFIX: &str = ".reversi-";
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// Removes temporary files left in `path`'s folder by a crash before their rename (the
+/// files themselves are whole). Only ones untouched for a minute: a younger one may be
+/// another window's write in progress. Earlier builds' `NAME.tmp` files go too.
+pub fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let mut old_style = name.to_os_string();
+    old_style.push(TEMPORARY_SUFFIX);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name();
+        let ours = file_name
+            .to_str()
+            .is_some_and(|n| n.starts_with(TEMPORARY_PREFIX) && n.ends_with(TEMPORARY_SUFFIX));
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .and_then(|at| at.elapsed().ok())
+            .is_some_and(|age| age >= std::time::Duration::from_secs(60));
+        if (ours && stale) || file_name == old_style {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Writes `text` to a temporary file and renames it over `path`, so a crash (or the power
@@ -473,22 +512,27 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
         false => path.to_path_buf(),
     };
-    let path = resolved.as_path();
+    write_through(&resolved, text, &temporary(&resolved))
+}
+
+/// [`write_atomically`]'s work, through the temporary file `tmp`.
+fn write_through(path: &Path, text: &str, tmp: &Path) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = temporary(path);
-    let written = std::fs::File::create(&tmp).and_then(|mut file| {
+    let written = std::fs::File::create(tmp).and_then(|mut file| {
         file.write_all(text.as_bytes())?;
         // On disk before the rename makes it the file: otherwise a power cut could leave
         // the new name pointing at an empty file.
         file.sync_all()
     });
     if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(tmp);
         return Err(e);
     }
-    std::fs::rename(&tmp, path)
+    std::fs::rename(tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(tmp);
+    })
 }
 
 #[cfg(test)]
@@ -566,14 +610,44 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("current.ggf");
+        let names = || {
+            let mut names: Vec<String> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+        };
         write_atomically(&path, "old").unwrap();
         write_atomically(&path, "new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
-        assert!(!temporary(&path).exists());
+        assert_eq!(names(), ["current.ggf"]);
+        // Each write has a temporary file of its own, however long the name it writes.
+        assert_ne!(temporary(&path), temporary(&path));
+        let long = dir.join("x".repeat(240));
+        assert!(temporary(&long).file_name().unwrap().len() < 64);
         // The temporary file cannot be made (a folder is in its way): the write fails whole.
-        std::fs::create_dir(temporary(&path)).unwrap();
-        assert!(write_atomically(&path, "newer").is_err());
+        let tmp = temporary(&path);
+        std::fs::create_dir(&tmp).unwrap();
+        assert!(write_through(&path, "newer", &tmp).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        std::fs::remove_dir(&tmp).unwrap();
+        // A crash's leftovers go at the next start once they are a minute old; a younger
+        // one may be another window's save in progress and stays.
+        let left = temporary(&path);
+        std::fs::write(&left, "half").unwrap();
+        std::fs::write(dir.join("current.ggf.tmp"), "an older build's").unwrap();
+        remove_stale_temporaries(&path);
+        assert_eq!(names().len(), 2, "{:?}", names());
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+        std::fs::File::options()
+            .write(true)
+            .open(&left)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        remove_stale_temporaries(&path);
+        assert_eq!(names(), ["current.ggf"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
