@@ -1,10 +1,10 @@
 //! The keyboard: arrows or W/S (and A/D) move the cursor, repeating while held; Enter/Space
-//! place; a letter then a digit jumps to that square (as in Iagno: a-h and 1-8 on 8×8, up to
-//! j and 10 on 10×10, where "j1" then "0" is j10); L picks the next
+//! place; a letter then a digit (main row or number pad) jumps to that square (as in Iagno:
+//! a-h and 1-8 on 8×8, up to j and 10 on 10×10, where "j1" then "0" is j10); L picks the next
 //! line in the one-line variant. In a two-player game with one gamepad claimed, the keyboard
 //! is the other player's; otherwise it plays for whoever is to move.
 
-use bevy::input::keyboard::KeyboardInput;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use reversi_engine::grid::Cell;
 
@@ -49,6 +49,37 @@ pub const ROWS: [KeyCode; 9] = [
     KeyCode::Digit8,
     KeyCode::Digit9,
 ];
+
+/// The number pad's digits 1-9, rows as the main row's are.
+const NUMPAD_ROWS: [KeyCode; 9] = [
+    KeyCode::Numpad1,
+    KeyCode::Numpad2,
+    KeyCode::Numpad3,
+    KeyCode::Numpad4,
+    KeyCode::Numpad5,
+    KeyCode::Numpad6,
+    KeyCode::Numpad7,
+    KeyCode::Numpad8,
+    KeyCode::Numpad9,
+];
+
+/// The keys that typed a 0 this frame: the main row's and the number pad's, and whichever
+/// key the layout puts its 0 on (left of 1 on a Hungarian keyboard, where the key in the
+/// US 0's place is Ö).
+fn zero_keys(input: &ButtonInput<KeyCode>, typed: &[KeyboardInput]) -> Vec<KeyCode> {
+    let mut keys: Vec<KeyCode> = [KeyCode::Digit0, KeyCode::Numpad0]
+        .into_iter()
+        .filter(|k| input.just_pressed(*k))
+        .collect();
+    keys.extend(
+        typed
+            .iter()
+            .filter(|k| k.state.is_pressed() && !k.repeat)
+            .filter(|k| matches!(&k.logical_key, Key::Character(c) if c.as_str() == "0"))
+            .map(|k| k.key_code),
+    );
+    keys
+}
 
 /// The direction (right, down) the held keys point: the arrows, and WASD unless `letters` is
 /// false (A and D double as column letters).
@@ -121,8 +152,8 @@ fn keys(
     }
     let size = state.game.size();
     let mut jumped = None;
-    for (i, key) in ROWS.iter().enumerate() {
-        if input.just_pressed(*key)
+    for (i, (key, pad)) in ROWS.iter().zip(NUMPAD_ROWS).enumerate() {
+        if (input.just_pressed(*key) || input.just_pressed(pad))
             && let Some(c) = pending_column.take()
         {
             jumped = Some(Cell {
@@ -133,15 +164,13 @@ fn keys(
     }
     // "1" then "0" is row 10: the jump to row 1 goes on to row 10, whether the 1 came in
     // this frame (a slow frame holds the whole "j10") or before it with no other key since.
-    let other_key = input.get_just_pressed().any(|k| {
-        !matches!(
-            k,
-            KeyCode::Digit0 | KeyCode::ShiftLeft | KeyCode::ShiftRight
-        )
-    });
+    let zeros = zero_keys(&input, &typed);
+    let other_key = input
+        .get_just_pressed()
+        .any(|k| !zeros.contains(k) && !matches!(k, KeyCode::ShiftLeft | KeyCode::ShiftRight));
     let this_frame = jumped.filter(|sq| sq.row == 0).map(|sq| sq.column);
     let earlier = on_row_one.take().filter(|_| !other_key);
-    if input.just_pressed(KeyCode::Digit0)
+    if !zeros.is_empty()
         && let Some(c) = this_frame.or(earlier)
     {
         jumped = Some(Cell { column: c, row: 9 });

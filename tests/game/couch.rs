@@ -231,6 +231,25 @@ fn row_ten_is_typed_in_one_frame_or_over_several() {
     }
     tap_within_one_frame(&mut app, &[KeyCode::Digit0]);
     assert_eq!(at(&app).as_deref(), Some("b10"));
+    // A Hungarian keyboard's 0 is left of 1 (the key a US one has ` on).
+    tap_within_one_frame(&mut app, &[KeyCode::KeyD, KeyCode::Digit1]);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            logical_key: Key::Character("0".into()),
+            ..key_message(KeyCode::Backquote, state)
+        });
+    }
+    app.update();
+    app.update();
+    assert_eq!(at(&app).as_deref(), Some("d10"));
+    // The number pad types rows too.
+    tap_within_one_frame(
+        &mut app,
+        &[KeyCode::KeyE, KeyCode::Numpad1, KeyCode::Numpad0],
+    );
+    assert_eq!(at(&app).as_deref(), Some("e10"));
+    tap_within_one_frame(&mut app, &[KeyCode::KeyF, KeyCode::Numpad7]);
+    assert_eq!(at(&app).as_deref(), Some("f7"));
 }
 
 #[test]
