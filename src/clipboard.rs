@@ -15,7 +15,7 @@ use reversi_engine::{Komi, Rules};
 use crate::i18n::{Explain, Msg};
 use crate::link::{NotAGame, game_from_tagged_moves, link_of};
 use crate::records::{SavedGame, record_of};
-use crate::rules::{GameSetup, Match, ResumeRequest, whole_record};
+use crate::rules::{GameSetup, Match, ResumeRequest};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
 use crate::state::notice::Toast;
@@ -150,7 +150,7 @@ pub fn copied_text(state: &Match) -> (String, bool) {
         Some(text) => (text, true),
         None => {
             let whole = Match {
-                game: whole_record(&state.game),
+                game: state.record(),
                 ..state.clone()
             };
             (record_of(&whole).to_ggf(), false)
@@ -307,11 +307,12 @@ mod tests {
             };
             state.setup.komi = komi;
             // Reviewing an earlier position still copies all of it.
+            state.reviewing = true;
             state.game.undo();
             let (copied, transcript) = copied_text(&state);
             assert!(!transcript && copied.starts_with("(;"), "{copied}");
             let (back, back_komi) = game_and_komi_from_text(&copied).unwrap();
-            assert_eq!(back, whole_record(&state.game), "{copied}");
+            assert_eq!(back, state.record(), "{copied}");
             assert_eq!(back_komi, komi);
         }
     }

@@ -76,7 +76,7 @@ pub fn fragment_of(game: &GridGame) -> String {
 /// earlier position); `None` where a link cannot say the game: it starts from a set-up board
 /// or has a komi, which only its GGF record keeps (a link would open another game).
 pub fn link_of(state: &Match) -> Option<String> {
-    let game = whole_record(&state.game);
+    let game = state.record();
     let set_up = *game.start() != GridPosition::new(game.size(), game.rules());
     (!set_up && state.setup.komi.is_none()).then(|| fragment_of(&game))
 }
@@ -400,9 +400,14 @@ mod tests {
     fn links_hold_whole_games_and_only_games_they_can_say() {
         let mut state = Match::default();
         state.game.play_transcript("f5d6c3d3").unwrap();
+        state.reviewing = true;
         state.game.undo();
         state.game.undo();
         assert_eq!(link_of(&state).as_deref(), Some("f5d6c3d3"));
+        // Moves undone outside a review are not the game's (an undo is not a review).
+        state.reviewing = false;
+        assert_eq!(link_of(&state).as_deref(), Some("f5d6"));
+        state.reviewing = true;
         state.setup.komi = Some("2.5".parse().unwrap());
         assert_eq!(link_of(&state), None);
         state.setup.komi = None;

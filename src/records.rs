@@ -105,7 +105,7 @@ impl SavedGame {
     /// becomes the save at once, to be offered at the next start.
     pub fn keeps_unfinished(&self, state: &Match) -> bool {
         // The whole game, also while a review shows an earlier position.
-        let whole = crate::rules::whole_record(&state.game);
+        let whole = state.record();
         self.0.is_some() || (whole.ply() > 0 && !whole.current().is_over())
     }
 }
@@ -184,6 +184,16 @@ pub fn record_of(state: &Match) -> GridRecord {
     record
 }
 
+/// The players' names a record gives, as the game takes names: printable, at most
+/// [`Profile::MAX_NAME`](crate::settings::Profile::MAX_NAME) characters (another program's
+/// record may hold any text); `None` where it names neither player.
+pub fn record_names(players: &[String; 2]) -> Option<[String; 2]> {
+    let names = players
+        .clone()
+        .map(|name| crate::settings::Profile::clean_name(&name, ""));
+    names.iter().any(|n| !n.is_empty()).then_some(names)
+}
+
 /// The game and setup a record holds; `None` if its players property is missing or wrong.
 pub fn resumable_from(record: &GridRecord) -> Option<Resumable> {
     let tags = &record.other.iter().find(|(k, _)| k == PLAYERS_PROPERTY)?.1;
@@ -195,7 +205,7 @@ pub fn resumable_from(record: &GridRecord) -> Option<Resumable> {
             rules: record.game.rules(),
             size: record.game.size(),
             players,
-            names: record.players.clone(),
+            names: record_names(&record.players).unwrap_or_default(),
             komi: record.komi,
         },
     })

@@ -130,6 +130,9 @@ pub struct Match {
     /// Stepping through a finished game: nobody may place and the computer does not move;
     /// the moves after the position shown wait in the game's redo list.
     pub reviewing: bool,
+    /// How many moves the redo list held when the review began: moves undone before it,
+    /// which the review neither shows nor plays again (the undo stays an undo).
+    pub review_undone: usize,
     /// The whole record a review branched from (a person played a different move at an
     /// earlier position); `ReviewRequest::Original` goes back to it.
     pub original: Option<GridGame>,
@@ -146,6 +149,7 @@ impl Default for Match {
             setup,
             generation: 0,
             reviewing: false,
+            review_undone: 0,
             original: None,
             stashed: None,
         }
@@ -158,11 +162,46 @@ impl Match {
         self.stashed.is_some()
     }
 
+    /// The game as a record: the moves played and, while a review shows an earlier
+    /// position, the ones after it up to where the review began. Moves undone before a
+    /// review (or outside one) are not part of it.
+    pub fn record(&self) -> GridGame {
+        let mut record = self.game.clone();
+        let keep = match self.reviewing {
+            true => self.review_undone,
+            false => record.redo_moves().count(),
+        };
+        while record.redo_moves().count() > keep && record.redo().is_some() {}
+        record
+    }
+
+    /// The moves a review may still step forward over, in order: the redo list less the
+    /// moves undone before the review began (none outside a review).
+    pub fn review_ahead(&self) -> impl Iterator<Item = &GridMove> {
+        let ahead = match self.reviewing {
+            true => self
+                .game
+                .redo_moves()
+                .count()
+                .saturating_sub(self.review_undone),
+            false => 0,
+        };
+        self.game.redo_moves().take(ahead)
+    }
+
+    /// Begins a review at the position shown; the moves undone so far stay undone.
+    fn start_review(&mut self) {
+        if !self.reviewing {
+            self.reviewing = true;
+            self.review_undone = self.game.redo_moves().count();
+        }
+    }
+
     /// Whether a person may play on from a reviewed position. Between two people, going back
     /// in an unfinished game takes both (the undo vote): looking back is free, playing on
     /// from there is not.
     pub fn may_branch(&self) -> bool {
-        self.setup.players != [Player::Human; 2] || whole_record(&self.game).current().is_over()
+        self.setup.players != [Player::Human; 2] || self.record().current().is_over()
     }
 
     pub fn status(&self) -> Status {
@@ -388,6 +427,7 @@ fn replace_game(state: &mut Match, game: GridGame, setup: GameSetup) {
         setup,
         generation,
         reviewing: false,
+        review_undone: 0,
         original: None,
         stashed: None,
     };
@@ -487,7 +527,10 @@ fn apply_undo_redo(
         }
         let placements = match (state.reviewing, step < 0) {
             (true, true) => step_back(&mut state.game),
-            (true, false) => step_forward(&mut state.game),
+            (true, false) => {
+                let keep = state.review_undone;
+                step_forward(&mut state.game, keep)
+            }
             (false, true) => undo_turn(&mut state),
             (false, false) => redo_turn(&mut state),
         };
@@ -506,11 +549,11 @@ struct StepFacts<'w> {
 }
 
 /// One placement forward (`step` > 0) or back, told as facts so the board animates it.
-fn step_animated(game: &mut GridGame, step: i32, facts: &mut StepFacts) -> bool {
+fn step_animated(game: &mut GridGame, step: i32, keep: usize, facts: &mut StepFacts) -> bool {
     let placements = if step < 0 {
         step_back(game)
     } else {
-        step_forward(game)
+        step_forward(game, keep)
     };
     tell_steps(&placements, step < 0, facts);
     !placements.is_empty()
@@ -549,7 +592,8 @@ fn apply_review(
         if let ReviewRequest::Step(step @ (-1 | 1)) = *request
             && state.reviewing
         {
-            if step_animated(&mut state.game, step, &mut facts) {
+            let keep = state.review_undone;
+            if step_animated(&mut state.game, step, keep, &mut facts) {
                 state.generation += 1;
             }
             continue;
@@ -567,21 +611,23 @@ fn apply_review(
         match *request {
             // A game in progress can be looked back over too; the computer waits meanwhile.
             ReviewRequest::Start if state.game.ply() > 0 || game_over(&state) => {
-                state.reviewing = true
+                state.start_review()
             }
             ReviewRequest::Start => {} // nothing to look back over
             ReviewRequest::Jump(ply) if state.reviewing || game_over(&state) => {
-                state.reviewing = true;
+                state.start_review();
+                let keep = state.review_undone;
                 while state.game.ply() > ply && !step_back(&mut state.game).is_empty() {}
-                while state.game.ply() < ply && !step_forward(&mut state.game).is_empty() {}
+                while state.game.ply() < ply && !step_forward(&mut state.game, keep).is_empty() {}
             }
             _ if !state.reviewing => {}
             ReviewRequest::Step(n) => {
+                let keep = state.review_undone;
                 for _ in 0..n.unsigned_abs() {
                     let stepped = if n < 0 {
                         step_back(&mut state.game)
                     } else {
-                        step_forward(&mut state.game)
+                        step_forward(&mut state.game, keep)
                     };
                     if stepped.is_empty() {
                         break;
@@ -589,9 +635,13 @@ fn apply_review(
                 }
             }
             ReviewRequest::First => while !step_back(&mut state.game).is_empty() {},
-            ReviewRequest::Last => while !step_forward(&mut state.game).is_empty() {},
+            ReviewRequest::Last => {
+                let keep = state.review_undone;
+                while !step_forward(&mut state.game, keep).is_empty() {}
+            }
             ReviewRequest::Finish => {
-                while !step_forward(&mut state.game).is_empty() {}
+                let keep = state.review_undone;
+                while !step_forward(&mut state.game, keep).is_empty() {}
                 state.reviewing = false;
             }
             ReviewRequest::Jump(_) | ReviewRequest::Original => {} // handled above
@@ -625,17 +675,21 @@ fn undo_one(game: &mut GridGame) -> Option<GridPlacement> {
     game.current().play(mv).ok().map(|(_, placement)| placement)
 }
 
-/// One placement forward, and any passes that follow it. Returns what was played; empty at
-/// the end.
-pub fn step_forward(game: &mut GridGame) -> Vec<GridPlacement> {
+/// One placement forward, and any passes that follow it, leaving at least `keep` moves in
+/// the redo list (a review's end: the moves undone before it stay undone). Returns what was
+/// played; empty at the end.
+pub fn step_forward(game: &mut GridGame, keep: usize) -> Vec<GridPlacement> {
     let mut redone = Vec::new();
-    while let Some(placement) = game.redo() {
+    let more = |game: &GridGame| game.redo_moves().count() > keep;
+    while more(game)
+        && let Some(placement) = game.redo()
+    {
         redone.push(placement);
         if matches!(placement.mv, GridMove::Place { .. }) {
             break;
         }
     }
-    while game.can_redo() && matches!(game.status(), Status::MustPass(_)) {
+    while more(game) && matches!(game.status(), Status::MustPass(_)) {
         redone.extend(game.redo());
     }
     redone
@@ -684,7 +738,7 @@ pub fn undo_turn(state: &mut Match) -> Vec<GridPlacement> {
 /// again, in order.
 pub fn redo_turn(state: &mut Match) -> Vec<GridPlacement> {
     if !state.setup.has_human() {
-        return step_forward(&mut state.game);
+        return step_forward(&mut state.game, 0);
     }
     let mut redone = Vec::new();
     while let Some(placement) = state.game.redo() {
@@ -806,7 +860,7 @@ fn branch_here(state: &mut Match, request: &PlaceRequest) -> bool {
         return false;
     }
     if state.original.is_none() {
-        state.original = Some(whole_record(&state.game));
+        state.original = Some(state.record());
     }
     state.reviewing = false;
     true

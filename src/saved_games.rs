@@ -17,8 +17,8 @@ use crate::clipboard::game_from_text;
 use crate::i18n::errors::side_key;
 use crate::i18n::{Explain, Msg};
 use crate::link::{NotAGame, fragment_of, tag_of};
-use crate::records::{now_utc, record_of, resumable_from, utc_date};
-use crate::rules::{Finished, GameSetup, Match, ResumeRequest, komi_words, whole_record};
+use crate::records::{now_utc, record_names, record_of, resumable_from, utc_date};
+use crate::rules::{Finished, GameSetup, Match, ResumeRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
 use crate::state::notice::Toast;
@@ -184,7 +184,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
         return Ok(SavedGame {
             game: record.game,
             setup,
-            names: Some(record.players),
+            names: record_names(&record.players),
             date: record.date,
             komi: record.komi,
         });
@@ -204,7 +204,7 @@ pub fn read_saved(text: &str) -> Result<SavedGame, NotAGame> {
 pub fn saved_text(state: &Match, format: Format) -> Result<String, ShelfError> {
     let whole = Match {
         stashed: None,
-        game: whole_record(&state.game),
+        game: state.record(),
         ..state.clone()
     };
     match format {
@@ -451,7 +451,14 @@ fn open_games(
                         rules: saved.game.rules(),
                         size: saved.game.size(),
                         komi: saved.komi,
-                        names: saved.names.unwrap_or_else(|| state.setup.names.clone()),
+                        // A side the record leaves unnamed keeps the board's name.
+                        names: std::array::from_fn(|side| {
+                            let named = saved.names.as_ref().map(|names| &names[side]);
+                            match named.filter(|name| !name.is_empty()) {
+                                Some(name) => name.clone(),
+                                None => state.setup.names[side].clone(),
+                            }
+                        }),
                         ..state.setup.clone()
                     },
                 };

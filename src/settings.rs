@@ -368,9 +368,6 @@ impl Settings {
     /// The settings as `key = value` lines.
     pub fn to_text(&self) -> String {
         let known = self.known_text();
-        if self.unread_values.is_empty() {
-            return known;
-        }
         // A setting still as it was read keeps the line this build could not read.
         let kept = |key: &str, now: Option<&str>| {
             self.unread_values
@@ -396,10 +393,14 @@ impl Settings {
                 text.push('\n');
             }
         }
+        for line in &self.other_lines {
+            text += line;
+            text.push('\n');
+        }
         text
     }
 
-    /// The settings this build knows as `key = value` lines, then the other lines.
+    /// The settings this build knows, as `key = value` lines.
     fn known_text(&self) -> String {
         let mut text = format!(
             "volume = {:.2}\nmuted = {}\nanimation = {}\nshow_legal_moves = {}\nshow_counts = {}\ncolors = {}\nthinking_delay_ms = {}\nface_player = {}\nrumble = {}\neval_bar = {}\nmove_scores = {}\n",
@@ -442,10 +443,6 @@ impl Settings {
         }
         if let Some(choices) = self.new_game {
             text += &format!("new_game = {}\n", choices.to_text());
-        }
-        for line in &self.other_lines {
-            text += line;
-            text.push('\n');
         }
         text
     }

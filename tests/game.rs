@@ -248,6 +248,55 @@ fn undo_and_redo_whole_turns() {
     assert_world_matches_engine(&mut app);
 }
 
+/// A review begun after an undo ends where it began: Done, End or stepping forward never
+/// play the undone moves again (between two people that would undo the undo vote), the
+/// review counts only the moves it shows, and redo still brings them back after it.
+#[test]
+fn a_review_after_an_undo_leaves_the_undone_moves_undone() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    for m in ["f5", "d6", "c3", "d3"] {
+        place(&mut app, m);
+        settle(&mut app);
+    }
+    for _ in 0..2 {
+        app.world_mut().write_message(UndoRequest);
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    assert_eq!(
+        state(&app).record().transcript(),
+        "f5d6",
+        "undone: not in the record"
+    );
+    review(&mut app, ReviewRequest::Start);
+    review(&mut app, ReviewRequest::First);
+    assert_eq!(reversi::hud::review::review_position(state(&app)), (0, 2));
+    assert_eq!(state(&app).record().transcript(), "f5d6");
+    review(&mut app, ReviewRequest::Step(5));
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    review(&mut app, ReviewRequest::First);
+    review(&mut app, ReviewRequest::Last);
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    review(&mut app, ReviewRequest::Step(-1));
+    for _ in 0..3 {
+        app.world_mut().write_message(RedoRequest::default());
+        app.update();
+    }
+    assert_eq!(
+        state(&app).game.transcript(),
+        "f5d6",
+        "redo in a review stops at its end"
+    );
+    review(&mut app, ReviewRequest::Finish);
+    assert!(!state(&app).reviewing);
+    assert_eq!(state(&app).game.transcript(), "f5d6");
+    // Outside the review the undone moves are still there to redo.
+    app.world_mut().write_message(RedoRequest::default());
+    app.update();
+    assert_eq!(state(&app).game.transcript(), "f5d6c3");
+}
+
 /// Between two computers a turn is one placement and the passes after it: taking back the
 /// pass alone did nothing (the rules play a forced pass again at once).
 #[test]
@@ -284,6 +333,47 @@ fn undo_between_computers_takes_a_pass_back_with_its_placement() {
     assert_eq!(state(&app).game.moves(), game.moves());
     settle(&mut app);
     assert_world_matches_engine(&mut app);
+}
+
+/// The pass chime sounds with the pass banner, once the move's flips have landed, not as
+/// the move is made.
+#[test]
+fn the_pass_chime_sounds_with_the_banner() {
+    use reversi::audio::{PlaySound, Sound};
+    let mut app = app_built(
+        GameSetup::two_players(Rules::default()),
+        SaveFile::none(),
+        reversi::audio::cues,
+    );
+    let before_pass = PASSING_GAME.find("a8pa").unwrap();
+    let mut game = GridGame::new(EIGHT, Rules::default());
+    game.play_transcript(&PASSING_GAME[..before_pass]).unwrap();
+    let mut state_now = app.world_mut().resource_mut::<Match>();
+    state_now.game = game;
+    state_now.generation += 1;
+    app.world_mut()
+        .write_message(reversi::rules::BoardReset::default());
+    app.update();
+    settle(&mut app);
+    drain::<PlaySound>(&mut app);
+    place(&mut app, "a8");
+    let mut heard = Vec::new();
+    let mut frames = 0;
+    while board_busy(&app) && frames < 500 {
+        heard.extend(
+            drain::<PlaySound>(&mut app)
+                .into_iter()
+                .map(|p| (frames, p.sound)),
+        );
+        app.update();
+        frames += 1;
+    }
+    let at = |sound: Sound| heard.iter().find(|(_, s)| *s == sound).map(|(f, _)| *f);
+    let (flip, chime) = (at(Sound::Flip), at(Sound::Pass));
+    assert!(
+        matches!((flip, chime), (Some(flip), Some(chime)) if chime > flip),
+        "the chime comes after the flips: {heard:?}"
+    );
 }
 
 #[test]
@@ -682,7 +772,7 @@ fn a_game_in_progress_is_looked_back_over_and_play_resumes_after() {
     // Reviewing before the computer answers: it waits while the review lasts.
     review(&mut app, ReviewRequest::Start);
     assert!(state(&app).reviewing);
-    let whole = reversi::rules::whole_record(&state(&app).game);
+    let whole = state(&app).record();
     review(&mut app, ReviewRequest::First);
     assert_eq!(state(&app).game.ply(), 0);
     review(&mut app, ReviewRequest::Step(1));
@@ -690,11 +780,7 @@ fn a_game_in_progress_is_looked_back_over_and_play_resumes_after() {
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(
-        reversi::rules::whole_record(&state(&app).game),
-        whole,
-        "the computer waited"
-    );
+    assert_eq!(state(&app).record(), whole, "the computer waited");
     review(&mut app, ReviewRequest::Finish);
     assert!(!state(&app).reviewing);
     assert_eq!(state(&app).game.ply(), 3);
@@ -717,10 +803,7 @@ fn a_game_in_progress_is_looked_back_over_and_play_resumes_after() {
             .any(|r| r.why == Refusal::Reviewing)
     );
     assert!(state(&app).original.is_none());
-    assert_eq!(
-        reversi::rules::whole_record(&state(&app).game).transcript(),
-        "f5d6c3"
-    );
+    assert_eq!(state(&app).record().transcript(), "f5d6c3");
 }
 
 /// Steps frames until the game has `ply` moves (the computer answered) and the board is still.
@@ -1090,6 +1173,7 @@ fn a_finished_game_is_kept_but_not_offered() {
         setup: GameSetup::two_players(Rules::default()),
         generation: 0,
         reviewing: false,
+        review_undone: 0,
         original: None,
     };
     let text = reversi::records::record_of(&finished).to_ggf();

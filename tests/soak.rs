@@ -29,7 +29,7 @@ use reversi::couch::undo_vote::{UndoAnswer, UndoAsk};
 use reversi::records::SaveFile;
 use reversi::rules::{
     GameSetup, Match, NewGameRequest, PlaceRequest, Player, RedoRequest, ReviewRequest, Source,
-    UndoRequest, whole_record,
+    UndoRequest,
 };
 use reversi::saved_games::{Format, GameShelf, OpenSavedGame, SaveGameRequest, file_name};
 use reversi::settings::{AnimationSpeed, Settings};
@@ -437,7 +437,7 @@ impl Soak {
         // from.
         let step_to_person = may && !person && m.game.ply() > 0;
         let branched = m.original.is_some();
-        let record = whole_record(&m.game);
+        let record = m.record();
         // A branch of a branch keeps the record it all came from.
         let original = m.original.clone().unwrap_or_else(|| record.clone());
         match self.rng.random_range(0..100) {
@@ -486,7 +486,7 @@ impl Soak {
             Some(_) => Format::Ggf,
             None => pick(&mut self.rng, &[Format::Ggf, Format::Transcript]),
         };
-        let record = whole_record(&m.game);
+        let record = m.record();
         self.request(
             SaveGameRequest {
                 name: name.clone(),
@@ -498,7 +498,7 @@ impl Soak {
         self.request(OpenSavedGame { file }, "an open by name");
         self.frame("the opened game");
         let opened = self.state();
-        let reopened = whole_record(&opened.game);
+        let reopened = opened.record();
         // In the frame after opening, a computer to move may already have answered (its
         // search can finish within the frame): those moves come after the saved ones.
         let later = reopened.moves().len().saturating_sub(record.moves().len());
@@ -560,7 +560,7 @@ fn check_record(m: &Match, after: &str) {
         "after {after}: the position differs from the replay of {}",
         m.game.transcript()
     );
-    let whole = whole_record(&m.game);
+    let whole = m.record();
     replayed(size, rules, whole.moves(), after);
     let mut from_text = GridGame::new(size, rules);
     if m.game.ply() > 0 {

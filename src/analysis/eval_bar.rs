@@ -15,6 +15,7 @@ use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::menu::Menu;
 use crate::theme::palette;
+use crate::theme::under_menus::shown_with;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_bar).add_systems(
@@ -157,9 +158,9 @@ fn show_estimate(
     mut text: Query<&mut Tr, With<EstimateText>>,
     mut backs: Query<&mut BackgroundColor, (With<WhiteBack>, Without<BlackFill>)>,
 ) {
-    // The how-to-play pages take the left of the window, where the bar stands, and show
-    // positions of their own on the board.
-    let shown = if settings.eval_bar && *menu.get() != Menu::HowToPlay {
+    // A menu is read alone (How to play also takes the left of the window, where the bar
+    // stands, and shows positions of its own on the board).
+    let shown = if settings.eval_bar && shown_with(menu.get()) {
         Visibility::Inherited
     } else {
         Visibility::Hidden

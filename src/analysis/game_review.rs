@@ -12,11 +12,12 @@ use super::study::{Analysis, Priority, analysable, black_result_f32};
 use crate::board::discs::DiscAssets;
 use crate::board::geometry::{DISC_THICKNESS, disc_rest};
 use crate::i18n::Msg;
-use crate::rules::{Match, ReviewRequest, komi_words, whole_record};
+use crate::rules::{Match, ReviewRequest, komi_words};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::cursors::{Cursors, HintedLines};
 use crate::theme::palette::{self, side_name};
+use crate::theme::under_menus::UnderMenus;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -129,7 +130,7 @@ fn review_finished_game(
     // The whole record, also while the review shows an earlier position; a new one (a new
     // game, a move, an undo) starts the review over.
     if state.is_changed() {
-        let whole = whole_record(&state.game);
+        let whole = state.record();
         if review.record.as_ref() != Some(&whole) {
             *review = GameReview::default();
             review.record = Some(whole);
@@ -312,6 +313,7 @@ fn show_panel(
         .spawn((
             ReviewPanel,
             Name::new("game analysis"),
+            UnderMenus,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(16),

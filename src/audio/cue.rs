@@ -12,12 +12,13 @@ use reversi_engine::grid::squares;
 
 use super::sound::{Cues, PlaySound, Sound};
 use crate::board::count::DiscCounted;
-use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS};
+use crate::board::discs::{DROP_SECS, FLIP_SECS, PASS_BANNER_SECS, WAVE_STEP_SECS};
 use crate::rules::{
     BoardReset, DiscPlaced, DiscTakenBack, GameEnded, Match, MoveRefused, Refusal, TurnPassed,
 };
 use crate::schedule::GameSet;
 use crate::settings::Settings;
+use crate::state::animation::BoardAnimation;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SoundQueue>()
@@ -26,6 +27,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (queue_sounds, play_due)
                 .chain()
+                // After the discs' motion, which times the pass banner: its chime sounds
+                // with it, once the flips have landed.
+                .after(crate::board::discs::DiscMotion)
                 .in_set(GameSet::Presentation)
                 .in_set(Cues),
         );
@@ -70,6 +74,7 @@ fn queue_sounds(
     time: Res<Time>,
     mut queue: ResMut<SoundQueue>,
     state: Res<Match>,
+    animation: Res<BoardAnimation>,
 ) {
     let now = time.elapsed_secs_f64();
     if reset.read().count() + taken_back.read().count() > 0 {
@@ -100,7 +105,9 @@ fn queue_sounds(
         }
     }
     for _ in passed.read() {
-        queue.add(now, Sound::Pass, 0.9);
+        // The board's busy time ends with the banner (`wait_for_pass_banner`).
+        let banner = (PASS_BANNER_SECS * settings.animation.factor().max(0.5)) as f64;
+        queue.add(animation.busy_until.max(now) - banner, Sound::Pass, 0.9);
     }
     // With animations the fanfare waits for the count (below); without them there is no count.
     for _ in ended.read() {

@@ -17,10 +17,17 @@ mod web_speaker;
 
 use bevy::prelude::*;
 
+pub use sound::{PlaySound, Sound};
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(cue::plugin);
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(speaker::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_speaker::plugin);
+}
+
+/// When each sound plays, without a speaker: what tests listen to.
+pub fn cues(app: &mut App) {
+    app.add_plugins(cue::plugin);
 }

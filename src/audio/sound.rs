@@ -6,7 +6,7 @@ use super::synth;
 
 /// The game's sound effects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Sound {
+pub enum Sound {
     Place,
     Flip,
     Illegal,
@@ -43,10 +43,10 @@ impl Sound {
 /// A sound to play now: `gain` is the settings' volume times the sound's own gain (0 to 1),
 /// `speed` its playback speed, which is also its pitch.
 #[derive(Message, Clone, Copy, Debug)]
-pub(super) struct PlaySound {
-    pub(super) sound: Sound,
-    pub(super) gain: f32,
-    pub(super) speed: f32,
+pub struct PlaySound {
+    pub sound: Sound,
+    pub gain: f32,
+    pub speed: f32,
 }
 
 /// The systems that write [`PlaySound`]: the speakers run after them, so that a sound plays in

@@ -6,7 +6,7 @@
 //! (`markers`), so a count that is cut short by an undo or a new game simply lets them down.
 
 use bevy::prelude::*;
-use reversi_engine::grid::{Cell, squares};
+use reversi_engine::grid::{Cell, GridMove, GridPosition, squares};
 use reversi_engine::{Color as Side, Status};
 
 use crate::rules::Match;
@@ -56,6 +56,10 @@ pub struct EndCount {
     step: f32,
     counted: usize,
     winner: Option<Side>,
+    /// The last finished game counted (its start and moves): the same game finished again
+    /// (a review's Done, back from a branch, How to play closed) shows its result at once
+    /// instead of counting again, which once played the whole count under the pause menu.
+    last_counted: Option<(GridPosition, Vec<GridMove>)>,
 }
 
 impl EndCount {
@@ -109,7 +113,10 @@ fn start_count(
     let over = matches!(state.status(), Status::Over(_)) && !state.reviewing;
     if count.generation.is_some() && (count.generation != Some(state.generation) || !over) {
         // The game went on (an undo, a review, a new game): the raised discs lie down again.
-        *count = EndCount::default();
+        *count = EndCount {
+            last_counted: count.last_counted.take(),
+            ..EndCount::default()
+        };
     }
     let factor = settings.animation.factor();
     let Some(finished) = state.result() else {
@@ -125,15 +132,20 @@ fn start_count(
         .collect();
     let step = (COUNT_STEP_SECS * factor).min(COUNT_MAX_SECS * factor / order.len().max(1) as f32);
     let now = time.elapsed_secs_f64();
-    animation.extend(now, step * order.len() as f32 + SETTLE_SECS * factor);
+    let game = (*state.game.start(), state.game.moves().to_vec());
+    let counted_before = count.last_counted.as_ref() == Some(&game);
+    if !counted_before {
+        animation.extend(now, step * order.len() as f32 + SETTLE_SECS * factor);
+    }
     *count = EndCount {
         generation: Some(state.generation),
+        counted: if counted_before { order.len() } else { 0 },
         order,
         started: now,
         step,
-        counted: 0,
         // The winner's discs stay raised: in a komi game, the winner with the komi counted.
         winner: finished.winner,
+        last_counted: Some(game),
     };
 }
 

@@ -17,6 +17,10 @@ pub(super) fn plugin(app: &mut App) {
 /// "Reversi - Against the computer - Black 12 : 10 White"; without the counts where the
 /// player chose to hide them ("Reversi - Against the computer").
 pub fn title_text(state: &Match, settings: &Settings) -> Msg {
+    // How to play's examples borrow the board, not the game: the title stays the game's.
+    if let Some(real) = &state.stashed {
+        return title_text(real, settings);
+    }
     if !settings.show_counts {
         return Msg::new("window-title-plain").arg("mode", Msg::new(state.setup.mode_key()));
     }
@@ -86,5 +90,15 @@ mod tests {
         let title = english.text(&title_text(&state, &settings));
         assert!(!title.chars().any(|c| c.is_ascii_digit()), "{title}");
         assert!(title.starts_with("Reversi - "), "{title}");
+        // While How to play shows an example, the title is still the game's.
+        settings.show_counts = true;
+        let mut real = Match::default();
+        real.game.play_transcript("f5").unwrap();
+        let demonstrating = Match {
+            stashed: Some(Box::new(real)),
+            ..Match::default()
+        };
+        let title = english.text(&title_text(&demonstrating, &settings));
+        assert!(title.contains("4 : 1"), "{title}");
     }
 }

@@ -14,6 +14,7 @@ use reversi_engine::grid::GridMove;
 use crate::rules::{Match, ReviewRequest};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
+use crate::theme::under_menus::UnderMenus;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 pub fn review_position(state: &Match) -> (usize, usize) {
     let is_place = |m: &&GridMove| matches!(m, GridMove::Place { .. });
     let shown = state.game.moves().iter().filter(is_place).count();
-    let later = state.game.redo_moves().filter(is_place).count();
+    let later = state.review_ahead().filter(is_place).count();
     (shown, shown + later)
 }
 
@@ -80,6 +81,7 @@ fn show_bar(mut commands: Commands, state: Res<Match>, bars: Query<(Entity, &Bar
         .spawn((
             bar,
             Name::new(format!("{bar:?} bar")),
+            UnderMenus,
             Node {
                 position_type: PositionType::Absolute,
                 bottom: px(BAR_BOTTOM),

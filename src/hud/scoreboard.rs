@@ -16,6 +16,7 @@ use crate::settings::Settings;
 use crate::state::devices::{Device, Seats, command_held, command_letters};
 use crate::state::menu::Menu;
 use crate::state::series::Series;
+use crate::theme::under_menus::UnderMenus;
 use crate::theme::{fonts, palette, widgets};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,7 +26,6 @@ pub(super) fn plugin(app: &mut App) {
             (
                 update_scoreboard,
                 update_status,
-                hide_under_menus,
                 name_hint_key,
                 stand_on_status_line,
             )
@@ -34,24 +34,6 @@ pub(super) fn plugin(app: &mut App) {
             hud_keys.run_if(in_state(Menu::None)).in_set(GameSet::Input),
         ),
     );
-}
-
-/// The HUD's parts that step aside while a menu is open over the game (the title screen, the
-/// pause menu, settings, saving): a menu is read alone, not against the scoreboard and the
-/// game's buttons. The undo question is about the game, so they stay for it.
-#[derive(Component)]
-struct UnderMenus;
-
-fn hide_under_menus(menu: Res<State<Menu>>, mut parts: Query<&mut Visibility, With<UnderMenus>>) {
-    let shown = matches!(menu.get(), Menu::None | Menu::UndoVote);
-    let visibility = if shown {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut parts {
-        v.set_if_neq(visibility);
-    }
 }
 
 #[derive(Component)]

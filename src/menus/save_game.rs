@@ -76,7 +76,7 @@ fn spawn_menu(mut commands: Commands, state: Res<Match>) {
     let about = Msg::new("save-about")
         .arg("black", Msg::name(&state.setup.names[0]))
         .arg("white", Msg::name(&state.setup.names[1]))
-        .arg("moves", crate::rules::whole_record(&state.game).ply());
+        .arg("moves", state.record().ply());
     commands
         .spawn(menu_root("save game menu", Menu::SaveGame))
         .with_children(|o| {

@@ -133,6 +133,30 @@ fn a_finished_game_is_counted_disc_by_disc_and_the_winner_stays_raised() {
     assert_world_matches_engine(&mut app);
 }
 
+/// The same finished game shown again (a review's Done) is not counted again: its result
+/// shows at once, without ticks (the count once replayed, sounds and all, even under the
+/// pause menu after How to play).
+#[test]
+fn a_finished_game_is_counted_once() {
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    assert!(!play_to_the_end(&mut app).is_empty());
+    app.world_mut().write_message(ReviewRequest::Start);
+    app.update();
+    app.world_mut().write_message(ReviewRequest::Step(-1));
+    settle(&mut app);
+    app.world_mut().write_message(ReviewRequest::Finish);
+    settle(&mut app);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(drain::<DiscCounted>(&mut app).is_empty(), "counted again");
+    let count = app.world().resource::<EndCount>();
+    assert!(!count.running());
+    let generation = state(&app).generation;
+    assert!(count.result_may_show(generation, 1.0), "the result shows");
+    assert!(count.totals().iter().any(|&n| n > 0), "the totals stay");
+}
+
 #[test]
 fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
     let mut app = app_with(GameSetup::two_players(Rules::default()));

@@ -148,6 +148,21 @@ fn saved_games_round_trip_in_both_formats_and_open_with_their_players() {
         state(&app).setup.players,
         against_the_computer(Level::Casual).players
     );
+    // A record that leaves a name out keeps the board's there; a name longer than the game
+    // takes is cut to its length.
+    std::fs::write(
+        dir.join("no white.ggf"),
+        format!(
+            "(;GM[Othello]PB[{}]RE[?]TY[8]B[F5];)",
+            "Anna Maria Theresia von Habsburg"
+        ),
+    )
+    .unwrap();
+    open(&mut app, "no white.ggf");
+    assert_eq!(
+        state(&app).setup.names,
+        ["Anna Maria There".to_string(), "bob".to_string()]
+    );
 
     // Saving under a name already there replaces it.
     open(&mut app, "Evening game.ggf");
