@@ -46,7 +46,12 @@ wasm-bindgen --version
 step "cargo build --target wasm32-unknown-unknown --profile $profile"
 cargo +"$toolchain" build --target wasm32-unknown-unknown --profile "$profile" \
   -p reversi --bin reversi -p reversi-engine-worker --lib
-out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile"
+# Cargo builds the dev and test profiles into `debug`, every other into its own name.
+case $profile in
+  dev | test) profile_dir=debug ;;
+  *) profile_dir=$profile ;;
+esac
+out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile_dir"
 
 step "dist/"
 rm -rf dist

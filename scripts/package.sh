@@ -36,9 +36,15 @@ grep -q "\"$app_id\"" src/window.rs || {
 
 step "building the game ($profile profile)"
 cargo build --locked --profile "$profile" --bin reversi
-binary="$CARGO_TARGET_DIR/$profile/reversi"
+# Cargo builds the dev and test profiles into `debug`, every other into its own name.
+case $profile in
+  dev | test) profile_dir=debug ;;
+  *) profile_dir=$profile ;;
+esac
+binary="$CARGO_TARGET_DIR/$profile_dir/reversi"
 
-name="reversi-$version-x86_64-linux"
+# The machine the game was built for (this one: the build is not cross-compiled).
+name="reversi-$version-$(uname -m)-linux"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 pkg="$stage/$name"

@@ -40,10 +40,10 @@ fi
 
 step "scripts/package.sh"
 bash scripts/package.sh --profile "$REVERSI_PROFILE" --out "$work/dist"
-tarball="$work/dist/reversi-$version-x86_64-linux.tar.gz"
+tarball="$work/dist/reversi-$version-$(uname -m)-linux.tar.gz"
 [ -f "$tarball" ] || fail "no $tarball"
 tar -C "$work" -xzf "$tarball"
-pkg="$work/reversi-$version-x86_64-linux"
+pkg="$work/reversi-$version-$(uname -m)-linux"
 for f in reversi install.sh README.md LICENSE-MIT LICENSE-APACHE THIRD-PARTY-LICENSES.txt \
   "share/applications/$app_id.desktop" "share/metainfo/$app_id.metainfo.xml" \
   "share/icons/hicolor/scalable/apps/$app_id.svg" "share/icons/hicolor/256x256/apps/$app_id.png"; do
@@ -51,6 +51,7 @@ for f in reversi install.sh README.md LICENSE-MIT LICENSE-APACHE THIRD-PARTY-LIC
 done
 grep -q "^## Playing" "$pkg/README.md" || fail "the package README lacks the players' part"
 ! grep -q "^## Code layout" "$pkg/README.md" || fail "the package README carries developer sections"
+! grep -q "docs/\|, below" "$pkg/README.md" || fail "the package README points at what it lacks: $(grep -n "docs/\|, below" "$pkg/README.md")"
 grep -q "^bevy_text " "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the licences do not list Bevy"
 grep -q "SIL Open Font License" "$pkg/THIRD-PARTY-LICENSES.txt" || fail "the font licences are missing"
 
@@ -141,6 +142,19 @@ grep -q "was not installed by this script" "$work/refused.txt" || fail "no reaso
 [ "$(sh "$other/.local/bin/reversi")" = mine ] || fail "install.sh changed a reversi it had not installed"
 [ ! -e "$other/.local/share" ] || fail "a refused install wrote $(cd "$other" && find .local/share)"
 echo "a reversi it did not install is left alone, with the reason"
+# Folders given relative to where install.sh runs are made full: the menu entry starts the
+# game from any folder, and an uninstall run from elsewhere removes the same files. A
+# relative XDG_DATA_HOME is ignored, as the XDG spec says.
+rel="$work/relative-home"
+mkdir -p "$rel/here" "$rel/elsewhere"
+(cd "$rel/here" && HOME="$rel" XDG_DATA_HOME="data" REVERSI_BIN_DIR="bin" sh "$pkg/install.sh" >/dev/null)
+[ "$(menu_command "$rel")" = "$rel/here/bin/reversi" ] ||
+  fail "a relative REVERSI_BIN_DIR gave the menu entry $(menu_command "$rel")"
+[ ! -e "$rel/here/data" ] || fail "a relative XDG_DATA_HOME was used"
+(cd "$rel/elsewhere" && HOME="$rel" XDG_DATA_HOME="data" sh "$pkg/install.sh" --uninstall >/dev/null)
+left=$(cd "$rel" && find . -mindepth 1 | sort)
+[ "$left" = "$(printf './elsewhere\n./here')" ] || fail "an uninstall from elsewhere left: $left"
+echo "relative folders are taken from where install.sh runs"
 # A saved game the player made survives an uninstall.
 HOME="$home" XDG_DATA_HOME="" sh "$pkg/install.sh" >/dev/null
 mkdir -p "$home/.local/share/reversi/games"

@@ -5,7 +5,8 @@ Usage: python3 scripts/player_readme.py README.md OUT.md
 
 Keeps the introduction and the `## Install` and `## Playing` sections (with their
 subsections); the building, testing and engine sections are for developers and stay in the
-repository. Pictures from docs/ are left out, since the package does not carry them.
+repository. Pictures from docs/ and references to its pages are left out, since the
+package does not carry them, and so is the pointer to the packaging section.
 """
 import re
 import sys
@@ -21,7 +22,11 @@ def players_part(text):
             keep = heading.group(1) in KEEP
         if keep and not line.startswith("!["):
             kept.append(line)
-    return "\n".join(kept).replace("\n\n\n", "\n\n").rstrip() + "\n"
+    text = "\n".join(kept).replace("\n\n\n", "\n\n").rstrip() + "\n"
+    # "(docs/levels.md)": a page the package does not have.
+    text = re.sub(r" \(docs/[\w.-]+\)", "", text)
+    # "(as published, or made with `bash scripts/package.sh`, below)": not in this README.
+    return re.sub(r" \(as published,\s+or made with `[^`]*`, below\)", "", text)
 
 
 def main():

@@ -135,7 +135,8 @@ fn keys_in_code() -> BTreeSet<String> {
             }
         }
     }
-    // Not messages: settings-file values, a thread's name, an element of the page.
+    // Not messages: settings-file values, a thread's name, an element of the page and an
+    // attribute.
     for other in [
         "black-white",
         "red-green",
@@ -143,6 +144,7 @@ fn keys_in_code() -> BTreeSet<String> {
         "two-players",
         "reversi-search",
         "loading-text",
+        "aria-label",
     ] {
         keys.remove(other);
     }

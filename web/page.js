@@ -34,7 +34,6 @@
     const text = (messages[language] || {})[key] || (messages.en || {})[key] || key;
     return text.replace(/\{\s*\$([a-z_]+)\s*\}/g, (_, name) => String(args[name] ?? ''));
   }
-
   // --- Loading -------------------------------------------------------------------------
 
   function showLoading(text, fraction) {
@@ -155,6 +154,8 @@
   }
 
   async function start(init, wasmUrl) {
+    // The board's name for screen readers, in the page's language like the rest.
+    byId('reversi')?.setAttribute('aria-label', t('web-board-label'));
     showLoading(t('web-loading'));
     if (!webgl2Available()) {
       fail(t('web-no-webgl'));

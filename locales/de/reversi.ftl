@@ -386,6 +386,7 @@ web-no-webgl = Dieser Browser kann das Spiel nicht anzeigen: WebGL2 ist nicht ve
 web-no-simd = Dieser Browser kann das Spiel nicht ausführen: Ihm fehlt WebAssembly-SIMD. Mit einem aktuellen Chrome, Edge, Firefox oder Safari klappt es.
 web-start-failed = Das Spiel konnte nicht starten: { $why }
 web-crashed = Das Spiel wurde mit einem Fehler beendet: { $why }. Lade die Seite neu, um weiterzuspielen.
+web-board-label = Reversi-Brett
 
 ## Spielanleitung (aus dem Titelmenü und dem Pausenmenü): Seiten neben dem Brett, jede mit
 ## einem Beispiel, das auf dem Brett gespielt wird

@@ -384,6 +384,7 @@ web-no-webgl = This browser cannot show the game: WebGL2 is not available. A cur
 web-no-simd = This browser cannot run the game: it lacks WebAssembly SIMD. A current Chrome, Edge, Firefox or Safari can.
 web-start-failed = The game could not start: { $why }
 web-crashed = The game stopped with an error: { $why }. Reload the page to play on.
+web-board-label = Reversi board
 
 ## How to play (from the title menu and the pause menu): pages beside the board, each with
 ## an example played on the board

@@ -387,6 +387,7 @@ web-no-webgl = Este navegador no puede mostrar el juego: WebGL2 no está disponi
 web-no-simd = Este navegador no puede ejecutar el juego: no admite WebAssembly SIMD. Funciona con una versión actual de Chrome, Edge, Firefox o Safari.
 web-start-failed = No se pudo iniciar el juego: { $why }
 web-crashed = El juego se detuvo por un error: { $why }. Recarga la página para seguir jugando.
+web-board-label = Tablero de Reversi
 
 ## Cómo jugar (desde el menú de título y el menú de pausa): páginas junto al tablero, cada una
 ## con un ejemplo que se juega en el tablero

@@ -371,6 +371,7 @@ web-no-webgl = Ez a böngésző nem tudja megjeleníteni a játékot: a WebGL2 n
 web-no-simd = Ez a böngésző nem tudja futtatni a játékot: nem támogatja a WebAssembly SIMD-et. Egy friss Chrome, Edge, Firefox vagy Safari képes rá.
 web-start-failed = A játék nem tudott elindulni: { $why }
 web-crashed = A játék hibával leállt: { $why }. A folytatáshoz töltsd újra az oldalt.
+web-board-label = Reversi-tábla
 
 ## Hogyan játssz? (a kezdőmenüből és a szünetmenüből): oldalak a tábla mellett, mindegyiken
 ## egy példa, amelyet a táblán játszunk le

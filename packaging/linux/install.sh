@@ -10,7 +10,17 @@ set -eu
 APP_ID=io.github.reversi3d.Reversi
 here=$(cd "$(dirname "$0")" && pwd)
 bin_dir=${REVERSI_BIN_DIR:-$HOME/.local/bin}
-data_home=${XDG_DATA_HOME:-$HOME/.local/share}
+# A relative folder would be written into the menu entry and the manifest as it is, then
+# mean another folder to the desktop session and to an uninstall run from elsewhere.
+case $bin_dir in
+  /*) ;;
+  *) bin_dir=$PWD/$bin_dir ;;
+esac
+# The XDG spec: a relative XDG_DATA_HOME is ignored.
+case ${XDG_DATA_HOME:-} in
+  /*) data_home=$XDG_DATA_HOME ;;
+  *) data_home=$HOME/.local/share ;;
+esac
 manifest=$data_home/reversi/package-files.txt
 
 # The lines of a list (`file PATH`, `dir PATH`, `part PATH`) of one kind, one path a line.
@@ -102,6 +112,9 @@ trap 'if [ "$finished" = no ]; then
         remove_listed "$list"
       fi
       rm -f "$list" "$desktop" "${new:-}"' EXIT
+# Ctrl-C or a kill ends through the EXIT trap above (dash runs it only on a normal exit).
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # The menu entry starts the game by its full path: the desktop session's PATH need not
 # hold the folder it went to.

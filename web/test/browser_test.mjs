@@ -483,11 +483,14 @@ async function germanBrowser(browser, base) {
   s = await waitFor(page, 'the game to start', (t) => t.menu === 'None' && settled(t));
   await clickSquare(page, 'd3');
   s = await waitFor(page, 'the move and the answer', (t) => t.ply === '2' && settled(t));
-  const [lang, title] = await page.evaluate(() => [document.documentElement.lang, document.title]);
+  const [lang, title, label] = await page.evaluate(() => [document.documentElement.lang,
+    document.title, document.getElementById('reversi').getAttribute('aria-label')]);
   // The game writes the title (locales/de: window-title), the score with the colours' names.
   const wanted = `Schwarz ${s.black} : ${s.white} Weiß`;
   check(lang === 'de' && title.startsWith('Reversi – ') && title.endsWith(wanted),
     `page language ${lang}, title ${JSON.stringify(title)}`);
+  // Screen readers name the board in German too (locales/de: web-board-label).
+  check(label === 'Reversi-Brett', `the board's label is ${JSON.stringify(label)}`);
   await shoot(page, 'web-german.png');
   console.log(`  the loader, the game (lang=${s.lang}) and the title (${title}) are German`);
   await context.close();
