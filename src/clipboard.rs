@@ -232,6 +232,49 @@ mod tests {
         }
     }
 
+    /// What is wrong inside a record is said in the player's language, every case of it.
+    #[test]
+    fn record_errors_are_told_in_every_language() {
+        use crate::i18n::{Explain, Language, Translations};
+        let start = "---------------------------O*------*O---------------------------";
+        let records = [
+            ("GM[Go]", "Othello-Partien"),
+            ("TY[x8]", "Spieltyp „x“"),
+            ("TY[8q]", "„q“ nach der Brettgröße"),
+            ("TY[s]", "keine Brettgröße"),
+            ("TY[12]", "12×12-Brett"),
+            ("TY[10]", "die TY angibt"),
+            ("RU[parallel+free]", "„parallel“ und „free“"),
+            ("RU[chess]", "„chess“"),
+            ("KM[half]", "„half“ ist keine Zahl"),
+            ("TY[k8]", "Komi in KM"),
+            ("PB[a]PB[b]", "PB zweimal"),
+        ];
+        for (properties, german) in records {
+            let text = format!("(;{properties}BO[8 {start} *];)");
+            let err = game_from_text(&text).unwrap_err();
+            for language in Language::ALL {
+                let said = Translations::new(language)
+                    .check(language, &err.explain())
+                    .unwrap_or_else(|e| panic!("{}: {e:?}", language.code()));
+                if language == Language::German {
+                    assert!(said.contains(german), "{properties}: {said}");
+                }
+            }
+        }
+        // A board's squares, and a board too wide for any number.
+        for (board, german) in [
+            ("BO[6 ", "6×6-Brett braucht 36 Felder"),
+            ("BO[99999999999 ", "99999999999 Feldern Breite"),
+        ] {
+            let text = format!("(;GM[Othello]{board}{start} *];)");
+            let said = Translations::new(Language::German)
+                .check(Language::German, &game_from_text(&text).unwrap_err().explain())
+                .unwrap();
+            assert!(said.contains(german), "{board}: {said}");
+        }
+    }
+
     #[test]
     fn long_numbered_transcripts_open_though_no_link_is_that_long() {
         use reversi_engine::grid::{BoardSize, GridMove, squares};

@@ -193,6 +193,23 @@ error-ggf-illegal = Zug { $number } ({ $move }) ist nicht erlaubt: { $why }
 error-unknown-rule = unbekannte Regelvariante „{ $rule }“ (bekannt: parallel, free, white-first, 32, 32-ends, one-line, reverse)
 error-rule-twice = die Regelvariante „{ $rule }“ ist doppelt angegeben
 error-rule-clash = die Regelvarianten „{ $first }“ und „{ $second }“ lassen sich nicht zusammen spielen
+error-value-not-othello = nur Othello-Partien können gelesen werden
+error-value-game-type = den Spieltyp „{ $letter }“ kennt dieses Spiel nicht
+error-value-after-size = „{ $text }“ nach der Brettgröße ist kein Spieltyp
+error-value-no-size = keine Brettgröße
+error-value-not-a-size = „{ $text }“ ist keine Brettgröße
+error-value-only-eight = nur 8×8-Bretter werden unterstützt
+error-value-size-not-played = ein { $side }×{ $side }-Brett gibt es in diesem Spiel nicht (4×4, 6×6, 8×8 oder 10×10)
+error-value-size-too-wide = ein Brett von { $digits } Feldern Breite gibt es in diesem Spiel nicht (4×4, 6×6, 8×8 oder 10×10)
+error-value-size-missing = die Brettgröße fehlt
+error-value-size-mismatch = die Brettgröße ist nicht die, die TY angibt
+error-value-square-count = ein { $side }×{ $side }-Brett braucht { $squares } Felder
+error-value-komi = das Komi muss eine Zahl von Steinen sein: { $why }
+error-value-komi-missing = eine Komi-Partie braucht ihr Komi in KM
+error-value-twice = die Partie gibt { $property } zweimal an
+error-komi-not-a-number = „{ $text }“ ist keine Zahl von Steinen
+error-komi-too-precise = „{ $text }“ hat mehr als drei Nachkommastellen
+error-komi-too-large = „{ $text }“ sind mehr Steine, als ein Brett hat
 
 ## Speichern und Lesen der Dateien des Spielers
 storage-game-failed = Das Spiel kann nicht gespeichert werden: { $why }. Du kannst weiterspielen, aber Züge ab jetzt gehen verloren, wenn du das Spiel beendest.

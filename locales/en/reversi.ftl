@@ -191,6 +191,23 @@ error-ggf-illegal = move { $number } ({ $move }) is illegal: { $why }
 error-unknown-rule = unknown rule variant “{ $rule }” (known: parallel, free, white-first, 32, 32-ends, one-line, reverse)
 error-rule-twice = the rule variant “{ $rule }” is given twice
 error-rule-clash = the rule variants “{ $first }” and “{ $second }” cannot be played together
+error-value-not-othello = only Othello games can be read
+error-value-game-type = the game type “{ $letter }” is not one this game plays
+error-value-after-size = “{ $text }” after the board size is not a game type
+error-value-no-size = no board size
+error-value-not-a-size = “{ $text }” is not a board size
+error-value-only-eight = only 8×8 boards are supported
+error-value-size-not-played = a { $side }×{ $side } board is not one this game plays (4×4, 6×6, 8×8 or 10×10)
+error-value-size-too-wide = a board { $digits } squares wide is not one this game plays (4×4, 6×6, 8×8 or 10×10)
+error-value-size-missing = the board's size is missing
+error-value-size-mismatch = the board's size is not the one TY gives
+error-value-square-count = a { $side }×{ $side } board needs { $squares } squares
+error-value-komi = the komi must be a number of discs: { $why }
+error-value-komi-missing = a komi game needs its komi in KM
+error-value-twice = the record gives { $property } twice
+error-komi-not-a-number = “{ $text }” is not a number of discs
+error-komi-too-precise = “{ $text }” has more than three decimals
+error-komi-too-large = “{ $text }” is more discs than any board has
 
 ## Saving and reading the player's files
 storage-game-failed = The game cannot be saved: { $why }. Play goes on, but moves from here on are lost if you quit.

@@ -191,6 +191,23 @@ error-ggf-illegal = la jugada { $number } ({ $move }) es ilegal: { $why }
 error-unknown-rule = variante de reglas desconocida «{ $rule }» (conocidas: parallel, free, white-first, 32, 32-ends, one-line, reverse)
 error-rule-twice = la variante de reglas «{ $rule }» aparece dos veces
 error-rule-clash = las variantes de reglas «{ $first }» y «{ $second }» no pueden jugarse juntas
+error-value-not-othello = solo se pueden leer partidas de Othello
+error-value-game-type = el tipo de juego «{ $letter }» no es uno que este juego tenga
+error-value-after-size = «{ $text }» tras el tamaño del tablero no es un tipo de juego
+error-value-no-size = sin tamaño de tablero
+error-value-not-a-size = «{ $text }» no es un tamaño de tablero
+error-value-only-eight = solo se admiten tableros de 8×8
+error-value-size-not-played = este juego no tiene tablero de { $side }×{ $side } (4×4, 6×6, 8×8 o 10×10)
+error-value-size-too-wide = este juego no tiene un tablero de { $digits } casillas de ancho (4×4, 6×6, 8×8 o 10×10)
+error-value-size-missing = falta el tamaño del tablero
+error-value-size-mismatch = el tamaño del tablero no es el que indica TY
+error-value-square-count = un tablero de { $side }×{ $side } necesita { $squares } casillas
+error-value-komi = el komi debe ser un número de fichas: { $why }
+error-value-komi-missing = una partida con komi necesita su komi en KM
+error-value-twice = la partida da { $property } dos veces
+error-komi-not-a-number = «{ $text }» no es un número de fichas
+error-komi-too-precise = «{ $text }» tiene más de tres decimales
+error-komi-too-large = «{ $text }» son más fichas de las que tiene cualquier tablero
 
 ## Guardar y leer los archivos del jugador
 storage-game-failed = No se puede guardar la partida: { $why }. Puedes seguir jugando, pero las jugadas a partir de ahora se perderán si sales.

@@ -187,6 +187,23 @@ error-ggf-illegal = { $number }. lépés ({ $move }) szabálytalan: { $why }
 error-unknown-rule = ismeretlen szabályváltozat: „{ $rule }” (ismertek: parallel, free, white-first, 32, 32-ends, one-line, reverse)
 error-rule-twice = a(z) „{ $rule }” szabályváltozat kétszer szerepel
 error-rule-clash = a(z) „{ $first }” és a(z) „{ $second }” szabályváltozat nem játszható együtt
+error-value-not-othello = csak Othello-játszmák olvashatók be
+error-value-game-type = a(z) „{ $letter }” játéktípust ez a játék nem ismeri
+error-value-after-size = a táblaméret utáni „{ $text }” nem játéktípus
+error-value-no-size = nincs táblaméret
+error-value-not-a-size = a(z) „{ $text }” nem táblaméret
+error-value-only-eight = csak 8×8-as tábla támogatott
+error-value-size-not-played = { $side }×{ $side } méretű tábla nincs ebben a játékban (4×4, 6×6, 8×8 vagy 10×10)
+error-value-size-too-wide = { $digits } mező széles tábla nincs ebben a játékban (4×4, 6×6, 8×8 vagy 10×10)
+error-value-size-missing = hiányzik a tábla mérete
+error-value-size-mismatch = a tábla mérete nem az, amit a TY megad
+error-value-square-count = egy { $side }×{ $side } méretű táblához { $squares } mező kell
+error-value-komi = a komi csak korongszám lehet: { $why }
+error-value-komi-missing = komis játszmában a komit a KM adja meg, de hiányzik
+error-value-twice = a játszma kétszer adja meg ezt: { $property }
+error-komi-not-a-number = a(z) „{ $text }” nem korongszám
+error-komi-too-precise = a(z) „{ $text }” háromnál több tizedesjegyet tartalmaz
+error-komi-too-large = a(z) „{ $text }” több korong, mint amennyi bármely táblán elfér
 
 ## A játékos fájljainak mentése és beolvasása
 storage-game-failed = A játszma nem menthető: { $why }. A játék folytatódik, de ha kilépsz, az innentől tett lépések elvesznek.

@@ -1,10 +1,10 @@
 //! The engine's errors in the player's words: the engine and its command line speak English,
 //! the game puts what went wrong (which move, which character) into the player's language here.
 
-use reversi_engine::BadRuleTag;
 use reversi_engine::IllegalReason;
-use reversi_engine::ggf::GgfError;
+use reversi_engine::ggf::{GgfError, ValueProblem};
 use reversi_engine::grid::{GridBoardError, GridIllegalMove, GridTranscriptError};
+use reversi_engine::{BadRuleTag, KomiError};
 
 use super::message::Msg;
 
@@ -85,8 +85,6 @@ impl Explain for GgfError {
                 .arg("at", offset + 1),
             GgfError::Truncated => Msg::new("error-ggf-truncated"),
             GgfError::Trailing { offset } => Msg::new("error-ggf-trailing").arg("at", offset + 1),
-            // What is wrong with a value is the engine's own sentence (there are many, each
-            // about one property); the property and value the player can see for themselves.
             GgfError::BadValue {
                 property,
                 value,
@@ -94,7 +92,7 @@ impl Explain for GgfError {
             } => Msg::new("error-ggf-bad-value")
                 .arg("property", property.as_str())
                 .arg("value", value.as_str())
-                .arg("why", why.as_str()),
+                .arg("why", why.explain()),
             GgfError::BadMove { number, value } => Msg::new("error-ggf-bad-move")
                 .arg("number", *number)
                 .arg("move", value.as_str()),
@@ -114,6 +112,62 @@ impl Explain for GgfError {
                 .arg("number", *number)
                 .arg("move", error.attempted.to_string())
                 .arg("why", illegal_reason(error.reason)),
+        }
+    }
+}
+
+impl Explain for ValueProblem {
+    fn explain(&self) -> Msg {
+        match self {
+            ValueProblem::NotOthello => Msg::new("error-value-not-othello"),
+            ValueProblem::UnknownType(letter) => {
+                Msg::new("error-value-game-type").arg("letter", letter.to_string())
+            }
+            ValueProblem::AfterSize(text) => {
+                Msg::new("error-value-after-size").arg("text", text.as_str())
+            }
+            ValueProblem::NoSize => Msg::new("error-value-no-size"),
+            ValueProblem::NotASize(text) => {
+                Msg::new("error-value-not-a-size").arg("text", text.as_str())
+            }
+            ValueProblem::OnlyEight(_) => Msg::new("error-value-only-eight"),
+            // Numbers as text: a side is never written with a thousands separator.
+            ValueProblem::SizeNotPlayed(side) => {
+                Msg::new("error-value-size-not-played").arg("side", side.to_string())
+            }
+            ValueProblem::SizeTooWide(digits) => {
+                Msg::new("error-value-size-too-wide").arg("digits", digits.as_str())
+            }
+            ValueProblem::SizeMissing => Msg::new("error-value-size-missing"),
+            ValueProblem::SizeMismatch => Msg::new("error-value-size-mismatch"),
+            ValueProblem::SquareCount { side, squares } => Msg::new("error-value-square-count")
+                .arg("side", side.to_string())
+                .arg("squares", *squares),
+            ValueProblem::Rules(e) => e.explain(),
+            ValueProblem::Board(e) => e.explain(),
+            // Only the engine's 8×8 reader (NBoard's) gives these; the game reads every size.
+            ValueProblem::Board8(e) => Msg::verbatim(e.to_string()),
+            ValueProblem::Komi(e) => Msg::new("error-value-komi").arg("why", e.explain()),
+            ValueProblem::KomiMissing => Msg::new("error-value-komi-missing"),
+            ValueProblem::Twice(property) => {
+                Msg::new("error-value-twice").arg("property", property.as_str())
+            }
+        }
+    }
+}
+
+impl Explain for KomiError {
+    fn explain(&self) -> Msg {
+        match self {
+            KomiError::NotANumber(text) => {
+                Msg::new("error-komi-not-a-number").arg("text", text.as_str())
+            }
+            KomiError::TooPrecise(text) => {
+                Msg::new("error-komi-too-precise").arg("text", text.as_str())
+            }
+            KomiError::TooLarge(text) => {
+                Msg::new("error-komi-too-large").arg("text", text.as_str())
+            }
         }
     }
 }

@@ -2,7 +2,9 @@
 //! `TY[6]` with `BO[6 …]`. The 8×8 [`Record`](super::Record) is what the NBoard protocol
 //! uses; this one is for the game's records of 4×4, 6×6 and 10×10 games (and 8×8 ones too).
 
-use super::{GgfError, KOMI_MISSING, Writer, board_type, clip, each_once, play_side, properties};
+use super::{
+    GgfError, ValueProblem, Writer, bad, board_type, clip, each_once, play_side, properties,
+};
 use crate::grid::{
     BoardSize, GridGame, GridMove, GridPosition, parse_grid_board, parse_grid_move, squares,
 };
@@ -56,11 +58,6 @@ impl GridRecord {
     /// Reads one GGF game on any board size the game plays (the size from `TY` and `BO`,
     /// which must agree). Every move is checked; a pass the record leaves out is filled in.
     pub fn parse(text: &str) -> Result<GridRecord, GgfError> {
-        let bad = |property: &str, value: &str, why: &str| GgfError::BadValue {
-            property: property.to_string(),
-            value: clip(value, 24),
-            why: why.to_string(),
-        };
         let mut rules = Rules::default();
         let mut size = None;
         let mut board = None;
@@ -72,12 +69,12 @@ impl GridRecord {
         for (name, value) in props {
             match name.as_str() {
                 "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
-                    return Err(bad("GM", &value, "only Othello games can be read"));
+                    return Err(bad("GM", &value, ValueProblem::NotOthello));
                 }
                 "GM" => {}
                 "TY" => {
-                    let ty = board_type(&value).map_err(|why| bad("TY", &value, &why))?;
-                    size = Some(board_size(ty.side).map_err(|why| bad("TY", &value, &why))?);
+                    let ty = board_type(&value).map_err(|why| bad("TY", &value, why))?;
+                    size = Some(board_size(ty.side).map_err(|why| bad("TY", &value, why))?);
                     if ty.komi {
                         komi_game = Some(value.clone());
                     }
@@ -87,8 +84,8 @@ impl GridRecord {
                 }
                 "RU" => {
                     let scoring = rules.scoring;
-                    rules =
-                        Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?;
+                    rules = Rules::from_tag(&value)
+                        .map_err(|e| bad("RU", &value, ValueProblem::Rules(e)))?;
                     if scoring == Scoring::FewestDiscs {
                         rules.scoring = scoring;
                     }
@@ -100,13 +97,9 @@ impl GridRecord {
                 "PC" => record.place = value,
                 "RE" => record.result = value,
                 "KM" => {
-                    let komi = value.parse().map_err(|e: crate::KomiError| {
-                        bad(
-                            "KM",
-                            &value,
-                            &format!("the komi must be a number of discs: {e}"),
-                        )
-                    })?;
+                    let komi = value
+                        .parse()
+                        .map_err(|e| bad("KM", &value, ValueProblem::Komi(e)))?;
                     record.komi = Some(komi);
                 }
                 "B" => moves.push((Color::Black, value)),
@@ -115,7 +108,7 @@ impl GridRecord {
             }
         }
         if let Some(ty) = komi_game.filter(|_| record.komi.is_none()) {
-            return Err(bad("TY", &ty, KOMI_MISSING));
+            return Err(bad("TY", &ty, ValueProblem::KomiMissing));
         }
         let start = match board {
             None => GridPosition::new(size.unwrap_or_default(), rules),
@@ -124,33 +117,25 @@ impl GridRecord {
                 let digits =
                     text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 if digits == 0 {
-                    return Err(bad("BO", &value, "the board's size is missing"));
+                    return Err(bad("BO", &value, ValueProblem::SizeMissing));
                 }
                 // Too many digits for a number is still a size, just none this game plays.
                 let Ok(side) = text[..digits].parse::<u32>() else {
-                    let why = format!(
-                        "a board {} squares wide is not one this game plays \
-                         (4×4, 6×6, 8×8 or 10×10)",
-                        &text[..digits]
-                    );
-                    return Err(bad("BO", &value, &why));
+                    let wide = ValueProblem::SizeTooWide(text[..digits].to_string());
+                    return Err(bad("BO", &value, wide));
                 };
-                let board_size = board_size(side).map_err(|why| bad("BO", &value, &why))?;
+                let board_size = board_size(side).map_err(|why| bad("BO", &value, why))?;
                 if size.is_some_and(|s| s != board_size) {
-                    return Err(bad(
-                        "BO",
-                        &value,
-                        "the board's size is not the one TY gives",
-                    ));
+                    return Err(bad("BO", &value, ValueProblem::SizeMismatch));
                 }
                 let setup = parse_grid_board(&text[digits..])
-                    .map_err(|e| bad("BO", &value, &e.to_string()))?;
+                    .map_err(|e| bad("BO", &value, ValueProblem::Board(e)))?;
                 if setup.size != board_size {
-                    let why = format!(
-                        "a {board_size} board needs {} squares",
-                        board_size.squares()
-                    );
-                    return Err(bad("BO", &value, &why));
+                    let why = ValueProblem::SquareCount {
+                        side: u32::from(board_size.side()),
+                        squares: board_size.squares() as usize,
+                    };
+                    return Err(bad("BO", &value, why));
                 }
                 // A game from its usual start keeps the rule set's own start position.
                 let usual = GridPosition::new(board_size, rules);
@@ -257,10 +242,8 @@ impl GridRecord {
     }
 }
 
-fn board_size(side: u32) -> Result<BoardSize, String> {
-    BoardSize::from_side(side).ok_or_else(|| {
-        format!("a {side}×{side} board is not one this game plays (4×4, 6×6, 8×8 or 10×10)")
-    })
+fn board_size(side: u32) -> Result<BoardSize, ValueProblem> {
+    BoardSize::from_side(side).ok_or(ValueProblem::SizeNotPlayed(side))
 }
 
 #[cfg(test)]

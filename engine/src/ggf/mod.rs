@@ -70,7 +70,7 @@ pub enum GgfError {
         /// Its value (at most 24 characters).
         value: String,
         /// What is wrong.
-        why: String,
+        why: ValueProblem,
     },
     /// A move property does not hold a move.
     BadMove {
@@ -156,6 +156,90 @@ impl fmt::Display for GgfError {
 }
 
 impl std::error::Error for GgfError {}
+
+/// What is wrong with a property's value: each its own case, so the game can say it in the
+/// player's language (the `Display` text is the engine's English).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ValueProblem {
+    /// `GM` names another game.
+    NotOthello,
+    /// A board type's letter that is no game type (`x8`).
+    UnknownType(char),
+    /// Text after a board type's size that is no random start (`8q`).
+    AfterSize(String),
+    /// A board type without its size.
+    NoSize,
+    /// A board type whose size is not a number.
+    NotASize(String),
+    /// The 8×8 reader was given another size (its side, where the record says it).
+    OnlyEight(Option<u32>),
+    /// A board of a side no size of the game has.
+    SizeNotPlayed(u32),
+    /// A board wider than any number (its digits).
+    SizeTooWide(String),
+    /// `BO` without its size.
+    SizeMissing,
+    /// `BO`'s size is not `TY`'s.
+    SizeMismatch,
+    /// `BO` holds another number of squares than its size has.
+    SquareCount {
+        /// The board's side.
+        side: u32,
+        /// The squares that side has.
+        squares: usize,
+    },
+    /// `RU` is no rules tag.
+    Rules(crate::BadRuleTag),
+    /// `BO`'s squares or side to move.
+    Board(crate::grid::GridBoardError),
+    /// `BO`'s squares or side to move (the 8×8 reader).
+    Board8(crate::BoardStringError),
+    /// `KM` is no komi.
+    Komi(crate::KomiError),
+    /// A komi game (`TY[k8]`) without its `KM`.
+    KomiMissing,
+    /// A property that may be given once, given again.
+    Twice(String),
+}
+
+impl fmt::Display for ValueProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SIZES: &str = "(4×4, 6×6, 8×8 or 10×10)";
+        match self {
+            ValueProblem::NotOthello => f.write_str("only Othello games can be read"),
+            ValueProblem::UnknownType(c) => {
+                write!(f, "the game type `{c}` is not one this game plays")
+            }
+            ValueProblem::AfterSize(text) => {
+                write!(f, "`{text}` after the board size is not a game type")
+            }
+            ValueProblem::NoSize => f.write_str("no board size"),
+            ValueProblem::NotASize(text) => write!(f, "`{text}` is not a board size"),
+            ValueProblem::OnlyEight(None) => f.write_str("only 8×8 boards are supported"),
+            ValueProblem::OnlyEight(Some(n)) => {
+                write!(f, "only 8×8 boards are supported (this game is {n}×{n})")
+            }
+            ValueProblem::SizeNotPlayed(n) => {
+                write!(f, "a {n}×{n} board is not one this game plays {SIZES}")
+            }
+            ValueProblem::SizeTooWide(digits) => write!(
+                f,
+                "a board {digits} squares wide is not one this game plays {SIZES}"
+            ),
+            ValueProblem::SizeMissing => f.write_str("the board's size is missing"),
+            ValueProblem::SizeMismatch => f.write_str("the board's size is not the one TY gives"),
+            ValueProblem::SquareCount { side, squares } => {
+                write!(f, "a {side}×{side} board needs {squares} squares")
+            }
+            ValueProblem::Rules(e) => e.fmt(f),
+            ValueProblem::Board(e) => e.fmt(f),
+            ValueProblem::Board8(e) => e.fmt(f),
+            ValueProblem::Komi(e) => write!(f, "the komi must be a number of discs: {e}"),
+            ValueProblem::KomiMissing => f.write_str("a komi game needs its komi in KM"),
+            ValueProblem::Twice(property) => write!(f, "the record gives {property} twice"),
+        }
+    }
+}
 
 fn side_name(side: Color) -> &'static str {
     match side {
@@ -332,11 +416,6 @@ impl Record {
 
     fn from_properties(props: Vec<(String, String)>) -> Result<Record, GgfError> {
         each_once(&props)?;
-        let bad = |property: &str, value: &str, why: &str| GgfError::BadValue {
-            property: property.to_string(),
-            value: clip(value, 24),
-            why: why.to_string(),
-        };
         let mut rules = Rules::default();
         let mut anti = false;
         let mut komi_game: Option<String> = None;
@@ -347,7 +426,7 @@ impl Record {
         for (name, value) in props {
             match name.as_str() {
                 "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
-                    return Err(bad("GM", &value, "only Othello games can be read"));
+                    return Err(bad("GM", &value, ValueProblem::NotOthello));
                 }
                 "GM" => {}
                 "TY" => {
@@ -363,16 +442,14 @@ impl Record {
                             anti
                         }
                         Ok(BoardType { side: n, .. }) => {
-                            let why =
-                                format!("only 8×8 boards are supported (this game is {n}×{n})");
-                            return Err(bad("TY", &value, &why));
+                            return Err(bad("TY", &value, ValueProblem::OnlyEight(Some(n))));
                         }
-                        Err(why) => return Err(bad("TY", &value, &why)),
+                        Err(why) => return Err(bad("TY", &value, why)),
                     }
                 }
                 "RU" => {
-                    rules =
-                        Rules::from_tag(&value).map_err(|e| bad("RU", &value, &e.to_string()))?
+                    rules = Rules::from_tag(&value)
+                        .map_err(|e| bad("RU", &value, ValueProblem::Rules(e)))?
                 }
                 "BO" => board = Some(value),
                 "PB" => record.players[0] = value,
@@ -384,13 +461,9 @@ impl Record {
                 "W" => moves.push((Color::White, value)),
                 // This board's record keeps komi as written, but only a number of discs.
                 "KM" => {
-                    value.parse::<crate::Komi>().map_err(|e| {
-                        bad(
-                            "KM",
-                            &value,
-                            &format!("the komi must be a number of discs: {e}"),
-                        )
-                    })?;
+                    value
+                        .parse::<crate::Komi>()
+                        .map_err(|e| bad("KM", &value, ValueProblem::Komi(e)))?;
                     komi_given = true;
                     record.other.push((name, value));
                 }
@@ -398,7 +471,7 @@ impl Record {
             }
         }
         if let Some(ty) = komi_game.filter(|_| !komi_given) {
-            return Err(bad("TY", &ty, KOMI_MISSING));
+            return Err(bad("TY", &ty, ValueProblem::KomiMissing));
         }
         if anti {
             rules.scoring = Scoring::FewestDiscs;
@@ -408,10 +481,10 @@ impl Record {
             Some(value) => {
                 let squares = value.trim_start();
                 let Some(squares) = squares.strip_prefix('8') else {
-                    return Err(bad("BO", &value, "only 8×8 boards are supported"));
+                    return Err(bad("BO", &value, ValueProblem::OnlyEight(None)));
                 };
-                let pos =
-                    parse_board(squares, rules).map_err(|e| bad("BO", &value, &e.to_string()))?;
+                let pos = parse_board(squares, rules)
+                    .map_err(|e| bad("BO", &value, ValueProblem::Board8(e)))?;
                 // A record of a game from its usual start keeps the rule set's own start
                 // position (with its supplies and opening phase) rather than a set-up copy.
                 let usual = Position::new(rules);
@@ -520,7 +593,7 @@ pub(crate) struct BoardType {
 /// random start (`8`, `s8r18`, `a8`, `k8`, `10`). Synchro (`s`) and random starts are plain
 /// games from their `BO`; komi (`k`) is given in the record's `KM`. A type the game cannot
 /// play is an error that names why.
-pub(crate) fn board_type(value: &str) -> Result<BoardType, String> {
+pub(crate) fn board_type(value: &str) -> Result<BoardType, ValueProblem> {
     let value = value.trim();
     let letters = value.len()
         - value
@@ -535,25 +608,19 @@ pub(crate) fn board_type(value: &str) -> Result<BoardType, String> {
             's' => {}
             'k' => komi = true,
             'a' => anti = true,
-            other => {
-                return Err(format!(
-                    "the game type `{other}` is not one this game plays"
-                ));
-            }
+            other => return Err(ValueProblem::UnknownType(other)),
         }
     }
     let random_start = random
         .strip_prefix(['r', 'R'])
         .is_some_and(|discs| discs.chars().all(|c| c.is_ascii_digit()));
     if !random.is_empty() && !random_start {
-        return Err(format!(
-            "`{random}` after the board size is not a game type"
-        ));
+        return Err(ValueProblem::AfterSize(random.to_string()));
     }
     match size.parse::<u32>() {
         Ok(side) => Ok(BoardType { anti, komi, side }),
-        Err(_) if size.is_empty() => Err("no board size".into()),
-        Err(_) => Err(format!("`{size}` is not a board size")),
+        Err(_) if size.is_empty() => Err(ValueProblem::NoSize),
+        Err(_) => Err(ValueProblem::NotASize(size.to_string())),
     }
 }
 
@@ -567,18 +634,20 @@ pub(crate) fn each_once(props: &[(String, String)]) -> Result<(), GgfError> {
         if SINGLE_PROPERTIES.contains(&name.as_str())
             && props[..i].iter().any(|(earlier, _)| earlier == name)
         {
-            return Err(GgfError::BadValue {
-                property: name.clone(),
-                value: clip(value, 24),
-                why: format!("the record gives {name} twice"),
-            });
+            return Err(bad(name, value, ValueProblem::Twice(name.clone())));
         }
     }
     Ok(())
 }
 
-/// The message for a komi game (`TY[k8]`) whose record has no `KM`.
-pub(crate) const KOMI_MISSING: &str = "a komi game needs its komi in KM";
+/// The error for `property`'s `value` (clipped to 24 characters).
+pub(crate) fn bad(property: &str, value: &str, why: ValueProblem) -> GgfError {
+    GgfError::BadValue {
+        property: property.to_string(),
+        value: clip(value, 24),
+        why,
+    }
+}
 
 /// Plays `mv` for `side` (a move of either board's record): a forced pass the file leaves
 /// out is played first; a move for the side not to move, or an illegal one, is an error
