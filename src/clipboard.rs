@@ -269,7 +269,10 @@ mod tests {
         ] {
             let text = format!("(;GM[Othello]{board}{start} *];)");
             let said = Translations::new(Language::German)
-                .check(Language::German, &game_from_text(&text).unwrap_err().explain())
+                .check(
+                    Language::German,
+                    &game_from_text(&text).unwrap_err().explain(),
+                )
                 .unwrap();
             assert!(said.contains(german), "{board}: {said}");
         }

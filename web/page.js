@@ -370,7 +370,13 @@
     replies: new Map(),
     answered: 0, // replies the worker gave (the browser test checks the game used it)
     learned: null, // whether the worker searches with the trained weights (eval.bin)
+    loadFailures: 0, // workers whose engine did not load (a failed fetch, say)
   };
+  // A worker whose engine did not load is replaced, as the network may be back for the next
+  // one; after this many the page stops trying, and requests are answered with the error
+  // at once (the game then searches its move on the page's thread: src/ai/worker.rs).
+  const MAX_LOAD_FAILURES = 3;
+  const NOT_LOADED = 'error the engine could not load';
 
   function spawnWorker() {
     const worker = new Worker('ai-worker.js', { type: 'module' });
@@ -382,8 +388,12 @@
         ai.answered += 1;
         ai.running = null;
         // A trap (a Rust panic aborts) leaves the module's state undefined: every later
-        // call into it could fail too. The next request gets a fresh worker.
-        if (typeof reply === 'string' && reply.startsWith('error the engine failed')) {
+        // call into it could fail too. The next request gets a fresh worker, as it does
+        // after an engine that did not load (a worker never tries to load it again).
+        const trapped = typeof reply === 'string' && reply.startsWith('error the engine failed');
+        const unloaded = typeof reply === 'string' && reply.startsWith(NOT_LOADED);
+        if (trapped || unloaded) {
+          if (unloaded) ai.loadFailures += 1;
           worker.terminate();
           if (ai.worker === worker) ai.worker = null;
         }
@@ -397,6 +407,7 @@
       for (const job of ai.waiting) ai.replies.set(job.id, why);
       ai.running = null;
       ai.waiting = [];
+      ai.loadFailures += 1;
       worker.terminate();
       ai.worker = null;
     };
@@ -405,6 +416,12 @@
 
   function next() {
     if (ai.running || ai.waiting.length === 0) return;
+    if (!ai.worker && ai.loadFailures >= MAX_LOAD_FAILURES) {
+      const why = `${NOT_LOADED} (${ai.loadFailures} tries)`;
+      for (const job of ai.waiting) ai.replies.set(job.id, why);
+      ai.waiting = [];
+      return;
+    }
     if (!ai.worker) ai.worker = spawnWorker();
     ai.running = ai.waiting.shift();
     ai.worker.postMessage(ai.running);

@@ -199,6 +199,13 @@ impl Session {
                         rules.tag()
                     )));
                 }
+                // Its scores are disc differences: under a komi they would mislead (a move
+                // that loses on komi scored as a draw).
+                if let Some((_, komi)) = record.other.iter().find(|(name, _)| name == "KM") {
+                    return Err(CommandError(format!(
+                        "set game: the engine does not play komi games (KM[{komi}])"
+                    )));
+                }
                 self.game = record.game.clone();
                 self.searcher.set_scoring(rules.scoring);
                 Ok(Vec::new())
@@ -407,6 +414,13 @@ mod tests {
     #[test]
     fn moves_follow_the_game_and_illegal_ones_change_nothing() {
         let mut s = session(&["nboard 2", "set game (;GM[Othello]TY[8]B[F5];)"]);
+        assert_eq!(s.game().transcript(), "f5");
+        // A komi game is refused and leaves the game as it was: its scores would mislead.
+        let komi = parse_command("set game (;GM[Othello]TY[k8]KM[2.5]B[F5]W[F6];)")
+            .unwrap()
+            .unwrap();
+        let err = s.apply(&komi).unwrap_err().to_string();
+        assert!(err.contains("komi games (KM[2.5])"), "{err}");
         assert_eq!(s.game().transcript(), "f5");
         let a1 = parse_command("move a1").unwrap().unwrap();
         assert_eq!(

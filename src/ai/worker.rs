@@ -4,7 +4,10 @@
 //! If the worker cannot be used (the page lacks it, or it failed to load) the computer's move
 //! is searched here, on the frame: slow frames, but the game goes on. A study search (a hint,
 //! the bar, the review's dozens of positions) fails instead: frozen frames for scores nobody
-//! must have would make the game unplayable.
+//! must have would make the game unplayable. A search that trapped in the worker (a panic,
+//! or memory running out) is tried once more in a fresh worker; should that trap too, the
+//! computer plays its first legal move, as on the desktop: the same search here could abort
+//! the whole page, or freeze it for the level's whole time.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -25,10 +28,15 @@ pub struct LineJob {
     id: u32,
     line: String,
     done: Option<String>,
-    /// Whether a worker failure is searched again on the page's thread (the computer's move)
-    /// rather than answered as an error (a study search).
+    /// Whether a worker that is not available is replaced by a search on the page's thread
+    /// (the computer's move) rather than answered as an error (a study search).
     here_on_failure: bool,
+    /// Whether the request was sent again after a trap.
+    retried: bool,
 }
+
+/// The start of the worker's reply for a search that trapped (`web/ai-worker.js`).
+const TRAPPED: &str = "error the engine failed";
 
 impl LineJob {
     /// A study search: without the worker it fails (see the module's note).
@@ -37,23 +45,29 @@ impl LineJob {
     }
 
     fn begin(line: String, here_on_failure: bool) -> LineJob {
-        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let mut job = LineJob {
-            id,
+            id: 0,
             line,
             done: None,
             here_on_failure,
+            retried: false,
         };
-        if let Err(why) = page::think(id, &job.line) {
-            job.worker_failed(&why);
-        }
+        job.send();
         job
     }
 
-    /// The reply line, once the worker has answered. An `error` reply (the worker failed,
-    /// or could not read the request) is answered again here for the computer's move, where
-    /// a failure is the engine's own answer; a `failed` one (a search that gave up) would
-    /// fail here too, on the page's thread, so it is the answer.
+    /// Hands the request to the worker under a new id.
+    fn send(&mut self) {
+        self.id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        if let Err(why) = page::think(self.id, &self.line) {
+            self.worker_failed(&why);
+        }
+    }
+
+    /// The reply line, once the worker has answered. An `error` reply is a worker that
+    /// trapped (tried once more) or is not available (see the module's note); a `failed`
+    /// one (a search that gave up) would fail here too, on the page's thread, so it is the
+    /// answer.
     pub fn poll(&mut self) -> Option<String> {
         if self.done.is_none() {
             match page::reply(self.id) {
@@ -67,7 +81,16 @@ impl LineJob {
     }
 
     fn worker_failed(&mut self, why: &str) {
-        if self.here_on_failure {
+        let trapped = why.starts_with(TRAPPED);
+        if trapped && !self.retried {
+            // The page has replaced the worker that trapped: one more try in the new one.
+            warn!("the AI worker failed ({why}); trying once more");
+            self.retried = true;
+            self.send();
+        } else if trapped {
+            warn!("the AI worker failed again ({why})");
+            self.done = Some(why.to_string());
+        } else if self.here_on_failure {
             self.answer_here(why);
         } else {
             warn!("the AI worker is not available ({why}); no study search without it");
@@ -115,18 +138,15 @@ impl Job {
         Job { pos, search, done }
     }
 
-    /// The move, once the worker has answered. A reply that is not a move is searched
-    /// again here; should even that fail, the first legal move keeps the game going.
+    /// The move, once the worker (or, without one, the page's thread) has answered; a reply
+    /// that is not a move (a search that trapped twice, or gave up) plays the first legal
+    /// move, which keeps the game going.
     pub fn poll(&mut self) -> Option<GridMove> {
         if self.done.is_none()
             && let Some(search) = self.search.as_mut()
             && let Some(line) = search.poll()
         {
-            let reply = ThinkReply::parse(&line).or_else(|why| {
-                search.answer_here(&why);
-                ThinkReply::parse(&search.done.take().unwrap_or_default())
-            });
-            let square = reply.unwrap_or_else(|why| {
+            let square = ThinkReply::parse(&line).unwrap_or_else(|why| {
                 warn!("the AI's search failed ({why}); playing the first legal move");
                 ThinkReply(None)
             });

@@ -229,6 +229,11 @@ impl Analysis {
         self.running.is_some()
     }
 
+    /// Whether the study search running now is the one for `pos`.
+    pub fn searching(&self, pos: &GridPosition) -> bool {
+        self.running.as_ref().is_some_and(|(k, _)| *k == key(pos))
+    }
+
     /// The estimated final disc difference for Black (hundredths) after `ply` moves of
     /// `game`, and what it rests on: the position's best score, or, while that position is
     /// not scored yet, the score of the move that led to it in the position before.
@@ -328,10 +333,21 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
 }
 
 /// Starts the most urgent wish (made this frame, or by the presentation last frame) when no
-/// search runs and the computer is not thinking.
+/// search runs and the computer is not thinking. A running search nobody wishes for any more
+/// (the position was left: a move, an undo, a new game) is dropped when another is wished
+/// for, rather than making the new hint or bar wait for it (an exact search of a variant's
+/// endgame can take seconds); with nothing else to do it runs on, its result kept.
 fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
     let wanted = std::mem::take(&mut analysis.wanted);
+    if let Some((running, _)) = &analysis.running
+        && !wanted.iter().any(|(key, _)| key == running)
+        && wanted
+            .iter()
+            .any(|(key, _)| !analysis.done.contains_key(key))
+    {
+        analysis.running = None;
+    }
     if ai.searching() || analysis.running.is_some() {
         return;
     }

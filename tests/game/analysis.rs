@@ -366,6 +366,37 @@ fn the_hinted_square_starts_at_the_hinted_line() {
     );
 }
 
+/// A study search for a position the game has left makes way for the one now wished for:
+/// move scores for the new position do not wait for the old position's search to end.
+#[test]
+fn a_search_for_a_position_left_makes_way() {
+    use reversi::analysis::study::Analysis;
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    // Out of the opening book (always the first legal square), so the search takes a while.
+    for _ in 0..16 {
+        let square = state(&app).game.current().legal_cells().next().unwrap();
+        place(&mut app, &square.to_string());
+    }
+    settle(&mut app);
+    app.world_mut().resource_mut::<Settings>().move_scores = true;
+    let before = *state(&app).game.current();
+    wait_until(&mut app, "the search for the position", |app| {
+        app.world().resource::<Analysis>().searching(&before)
+    });
+    let square = before.legal_cells().next().unwrap();
+    place(&mut app, &square.to_string());
+    let after = *state(&app).game.current();
+    for _ in 0..3 {
+        app.update();
+    }
+    let analysis = app.world().resource::<Analysis>();
+    assert!(
+        !analysis.searching(&before),
+        "the left position's search still runs"
+    );
+    assert!(analysis.searching(&after) || analysis.get(&after).is_some());
+}
+
 /// A study search that fails (an error in the engine) is said to have failed: the hint, the
 /// evaluation bar and the review do not wait for scores that will not come.
 #[test]

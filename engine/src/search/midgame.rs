@@ -273,14 +273,16 @@ pub(crate) fn score_moves(
 
 /// The value of `board` in hundredths of a disc by a full-window search to `depth` plies,
 /// full width unless `ctx.selectivity` says otherwise (exact where the depth reaches the
-/// end), with iterative deepening so the table orders the last iteration.
+/// end), with iterative deepening so the table orders the last iteration. A stopped search
+/// gives the last depth it completed (an iteration cut short returns no value at all).
 pub(crate) fn value(ctx: &mut Ctx, board: &Board, depth: u32) -> i32 {
     let mut v = ctx.evaluate(board);
     for d in 1..=depth.max(1) {
-        v = pvs(ctx, board, -INF, INF, d, true);
+        let deeper = pvs(ctx, board, -INF, INF, d, true);
         if ctx.aborted {
             break;
         }
+        v = deeper;
     }
     v
 }

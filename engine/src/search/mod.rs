@@ -302,13 +302,15 @@ impl Searcher {
         self
     }
 
-    /// Replaces the evaluation (e.g. with the hand-written [`HandEval`] for comparison).
+    /// Replaces the evaluation (e.g. with the hand-written [`HandEval`] for comparison). For
+    /// a new searcher: the table is kept as it is (a used one holds the old one's scores).
     pub fn with_eval(mut self, eval: Box<dyn Evaluate>) -> Searcher {
         self.eval = eval;
         self
     }
 
-    /// Sets the scoring; [`Scoring::FewestDiscs`] negates evaluations and final scores.
+    /// Sets the scoring; [`Scoring::FewestDiscs`] negates evaluations and final scores. For a
+    /// new searcher (the table is kept): [`Searcher::set_scoring`] changes a used one's.
     pub fn with_scoring(mut self, scoring: Scoring) -> Searcher {
         self.scoring = scoring;
         self

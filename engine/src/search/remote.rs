@@ -346,7 +346,7 @@ impl ThinkReply {
 }
 
 /// A study request: every legal move of the position scored, for hints, the evaluation bar
-/// and the post-game review. `score player=<hex> opponent=<hex> depth=<1-30> solve=<0-64>
+/// and the post-game review. `score player=<hex> opponent=<hex> depth=<1-30> solve=<0-100>
 /// scoring=<most|fewest>` (and `size=N`, `book=off` and, under rules whose game tree is not
 /// Othello's, `rules=<tag> supply=<mover>,<other>` as for `think`). A variant's moves are
 /// scored in its own tree, exactly, and only where [`variant_perfect_max`] allows: a request
