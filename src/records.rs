@@ -456,7 +456,7 @@ mod tests {
         let path = dir.join("current.ggf");
         std::fs::write(&path, "a game never offered").unwrap();
         let mut file = SaveFile {
-            unread: Some(StorageError::Io("Permission denied".into())),
+            unread: Some(StorageError::Denied),
             ..SaveFile::at(path.clone())
         };
         // Readable by the first save (the lock that stopped the start's read is gone): the

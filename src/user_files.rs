@@ -38,8 +38,11 @@ impl Explain for StorageError {
             StorageError::TooBig(bytes) => Msg::new("storage-too-big").arg("kb", bytes / 1024),
             StorageError::Gone => Msg::new("storage-gone"),
             StorageError::BadName(name) => Msg::new("storage-bad-name").arg("name", name.as_str()),
-            // The operating system's and the browser's own words (in the system's language
-            // where the system translates them).
+            StorageError::Full => Msg::new("storage-full"),
+            StorageError::Denied => Msg::new("storage-denied"),
+            StorageError::ReadOnly => Msg::new("storage-read-only"),
+            // The operating system's and the browser's own words (the browser's in its
+            // language; the system's as Rust gives them, in English).
             StorageError::Io(words) | StorageError::Browser(words) => {
                 Msg::verbatim(lowercase_first(words))
             }
@@ -115,7 +118,17 @@ pub enum StorageError {
     Gone,
     #[error("\"{0}\" is not a file name the game uses")]
     BadName(String),
-    /// The operating system's refusal (permission, disk full, …) in its own words.
+    /// The disk (or the folder's quota) is full.
+    #[error("the disk is full")]
+    Full,
+    /// The system does not let the game read or write there.
+    #[error("permission denied")]
+    Denied,
+    /// The disk or folder can only be read.
+    #[error("the disk is read-only")]
+    ReadOnly,
+    /// Any other refusal of the operating system, in its own words (which Rust gives in
+    /// English: the common ones above are the game's own, in the player's language).
     #[error("{0}")]
     Io(String),
     /// The page's storage refused (full, or turned off in the browser's settings).
@@ -127,6 +140,12 @@ pub enum StorageError {
 
 impl From<std::io::Error> for StorageError {
     fn from(e: std::io::Error) -> Self {
+        match e.kind() {
+            std::io::ErrorKind::StorageFull => return StorageError::Full,
+            std::io::ErrorKind::PermissionDenied => return StorageError::Denied,
+            std::io::ErrorKind::ReadOnlyFilesystem => return StorageError::ReadOnly,
+            _ => {}
+        }
         // "No space left on device (os error 28)": the player reads the words, not the number.
         let text = e.to_string();
         let words = match text.rfind(" (os error ") {
@@ -596,11 +615,19 @@ mod tests {
     #[test]
     fn a_full_disk_reads_as_a_sentence() {
         let full = StorageError::from(std::io::Error::from_raw_os_error(28));
-        assert_eq!(full.to_string(), "No space left on device");
+        assert_eq!(full, StorageError::Full);
         assert_eq!(
             StorageFailed::Game(full).to_string(),
-            "The game cannot be saved: no space left on device. Play goes on, but moves from \
-             here on are lost if you quit."
+            "The game cannot be saved: the disk is full. Play goes on, but moves from here on \
+             are lost if you quit."
+        );
+        // Another refusal keeps the system's words, as the middle of the sentence.
+        let io = StorageError::from(std::io::Error::from_raw_os_error(5));
+        assert_eq!(io.to_string(), "Input/output error");
+        assert!(
+            StorageFailed::Game(io)
+                .to_string()
+                .contains("saved: input/output error.")
         );
     }
 
@@ -649,6 +676,34 @@ mod tests {
         remove_stale_temporaries(&path);
         assert_eq!(names(), ["current.ggf"]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The common refusals are the game's own words, in the player's language; others
+    /// keep the system's, without the error number.
+    #[test]
+    fn the_systems_refusals_are_said_in_the_players_language() {
+        use crate::i18n::{Language, Translations};
+        use std::io::{Error, ErrorKind};
+        let german = |e: StorageError| {
+            Translations::new(Language::German)
+                .check(Language::German, &e.explain())
+                .unwrap()
+        };
+        for (kind, variant, words) in [
+            (ErrorKind::StorageFull, StorageError::Full, "voll"),
+            (ErrorKind::PermissionDenied, StorageError::Denied, "Zugriff"),
+            (
+                ErrorKind::ReadOnlyFilesystem,
+                StorageError::ReadOnly,
+                "schreibgeschützt",
+            ),
+        ] {
+            let e = StorageError::from(Error::from(kind));
+            assert_eq!(e, variant);
+            assert!(german(e).contains(words));
+        }
+        let other = StorageError::from(Error::from_raw_os_error(5));
+        assert!(matches!(&other, StorageError::Io(words) if !words.contains("os error")));
     }
 
     #[test]
