@@ -4,6 +4,8 @@
 //! claimed by a player moves that player's cursor; an unclaimed one plays for whoever is to
 //! move.
 
+use bevy::input::ButtonState;
+use bevy::input::gamepad::GamepadButtonStateChangedEvent;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
@@ -22,8 +24,30 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The d-pad's buttons, each with its step (right, down).
+const DPAD: [(GamepadButton, (i8, i8)); 4] = [
+    (GamepadButton::DPadLeft, (-1, 0)),
+    (GamepadButton::DPadRight, (1, 0)),
+    (GamepadButton::DPadUp, (0, -1)),
+    (GamepadButton::DPadDown, (0, 1)),
+];
+
+/// How often `pad`'s `button` went down in this frame: a slow frame can hold three taps of
+/// the d-pad, which the pad's state keeps as one.
+fn presses(
+    changes: &[GamepadButtonStateChangedEvent],
+    pad: Entity,
+    button: GamepadButton,
+) -> usize {
+    changes
+        .iter()
+        .filter(|c| c.entity == pad && c.button == button && c.state == ButtonState::Pressed)
+        .count()
+}
+
 fn pads(
     pads: Query<(Entity, &Gamepad)>,
+    mut changes: MessageReader<GamepadButtonStateChangedEvent>,
     mut repeats: Local<HashMap<Entity, Repeat>>,
     time: Res<Time>,
     view: Res<ViewTurn>,
@@ -33,6 +57,7 @@ fn pads(
     state: Res<Match>,
     mut placing: Placing,
 ) {
+    let changes: Vec<GamepadButtonStateChangedEvent> = changes.read().copied().collect();
     if state.reviewing {
         return;
     }
@@ -44,8 +69,15 @@ fn pads(
         if let Some((right, down)) = repeat.step(pad_direction(pad), time.elapsed_secs()) {
             move_cursor(cursor, state.game.size(), *view, right, down);
         }
+        // A d-pad button tapped again within the same slow frame steps again (the step above
+        // was its first).
+        for (button, (right, down)) in DPAD {
+            for _ in 1..presses(&changes, entity, button) {
+                move_cursor(cursor, state.game.size(), *view, right, down);
+            }
+        }
         if pad.just_pressed(GamepadButton::RightTrigger2) {
-            cursor.line_choice += 1;
+            cursor.line_choice += presses(&changes, entity, GamepadButton::RightTrigger2).max(1);
         }
         if pad.just_pressed(GamepadButton::South) && cursor.square.is_some() {
             cursor.visible = true;

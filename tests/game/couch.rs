@@ -360,6 +360,33 @@ fn each_player_places_only_on_their_own_turn() {
     assert_eq!(state(&app).game.transcript(), "f5d6");
 }
 
+/// Taps of the d-pad (and the right trigger) within one slow frame count each, as the
+/// keyboard's arrows do.
+#[test]
+fn a_pads_taps_within_one_frame_count_each() {
+    let (mut app, pad) = pad_against_keyboard();
+    let taps = |app: &mut App, buttons: &[GamepadButton]| {
+        for &button in buttons {
+            for value in [1.0, 0.0] {
+                app.world_mut().write_message(RawGamepadEvent::Button(
+                    RawGamepadButtonChangedEvent::new(pad, button, value),
+                ));
+            }
+        }
+        app.update();
+    };
+    // The first shows the cursor on d4; two more in the same frame step twice.
+    taps(&mut app, &[GamepadButton::DPadRight; 3]);
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("f4")));
+    taps(
+        &mut app,
+        &[GamepadButton::DPadDown, GamepadButton::DPadDown],
+    );
+    assert_eq!(cursor(&app, Side::Black).square, Some(sq("f6")));
+    taps(&mut app, &[GamepadButton::RightTrigger2; 2]);
+    assert_eq!(cursor(&app, Side::Black).line_choice, 2);
+}
+
 #[test]
 fn an_undo_needs_the_other_players_agreement() {
     let (mut app, _pad) = pad_against_keyboard();
