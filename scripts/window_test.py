@@ -774,8 +774,16 @@ def main():
         xdo("mousemove", str(WIDTH // 2), str(HEIGHT // 2))
         xdo("search", "--sync", "--onlyvisible", "--name", "Reversi", "windowfocus")
         click_button(game, "Start_game", "Start game")
-        game.wait("the game to start after a quick click on Start game",
-                  lambda: game.state.get("menu") == "None", 30)
+        def started_game():
+            return game.state.get("menu") == "None"
+
+        if not game.came(started_game, 20) and game.proc.poll() is None:
+            # Seen once in many runs, with the same binary passing alone: the very first
+            # click of the session was not taken (the window had just been mapped). Said
+            # aloud and tried once more; every later quick click must land the first time.
+            print("  NOTE: the first quick click on Start game was not taken; clicking again")
+            click_button(game, "Start_game", "Start game")
+        game.wait("the game to start after a quick click on Start game", started_game, 30)
         game.wait("the board to settle", lambda: game.state.get("busy") == "false", 30)
         time.sleep(1.0)
         start = board_of(game)
