@@ -87,6 +87,24 @@ mkdir -p dist/icons && cp web/icons/*.png dist/icons/
 # build, not loaded by the page (so neither kept offline nor counted in a visit below).
 python3 scripts/third_party_licenses.py dist/THIRD-PARTY-LICENSES.txt --target wasm32-unknown-unknown
 cp LICENSE-MIT LICENSE-APACHE dist/
+# Each build's own addresses for the browser's HTTP cache: without a service worker (plain
+# http on a LAN, a first visit) a cached reversi.js of the last build could meet this build's
+# module, which fails at start. The references carry ?v=<hash of the files> (the service
+# worker's cache ignores the query). Each rewrite is checked: an edit of the page that moved
+# a reference would otherwise drop it silently.
+token=$(cd dist && find . -type f ! -name 'LICENSE-*' ! -name THIRD-PARTY-LICENSES.txt -printf '%P\n' |
+  LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
+versioned() {  # FILE REFERENCE...: each quoted reference in FILE gets the build's ?v=
+  local file=$1; shift
+  for ref in "$@"; do
+    grep -qF "$ref" "dist/$file" || { echo "build-web.sh: $file has no $ref to version" >&2; exit 1; }
+    sed -i "s|$ref|${ref%?}?v=$token${ref: -1}|g" "dist/$file"
+  done
+}
+versioned index.html '"messages.js"' '"page.js"' "'./reversi.js'" "'reversi_bg.wasm'"
+versioned page.js "'ai-worker.js'"
+versioned ai-worker.js "'./engine.js'" "'engine_bg.wasm'" "'eval.bin'"
+
 # The service worker's copy names this build's files and its version: a hash of them, so
 # that any change makes a new version that replaces the old cache (web/sw.js says how).
 files=$(cd dist && find . -type f ! -name sw.js ! -name 'LICENSE-*' ! -name THIRD-PARTY-LICENSES.txt \

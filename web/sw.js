@@ -9,7 +9,10 @@
 
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
-const CACHE = `reversi-${VERSION}`;
+// The caches of this deployment (its scope: two builds served from one site under different
+// paths keep theirs apart), one a version.
+const PREFIX = `reversi-${self.registration.scope}-`;
+const CACHE = `${PREFIX}${VERSION}`;
 
 self.addEventListener('install', (event) => {
   // `no-cache`: each file is checked with the server, never taken unchecked from the HTTP
@@ -22,7 +25,10 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith('reversi-') && name !== CACHE) await caches.delete(name);
+      // Earlier versions of this deployment, and the unscoped caches builds before
+      // 2026-12-07 named `reversi-<version>` (which cannot tell whose they were).
+      const old = (name.startsWith(PREFIX) && name !== CACHE) || /^reversi-[0-9a-f]{16}$/.test(name);
+      if (old) await caches.delete(name);
     }
     await self.clients.claim();
   })());

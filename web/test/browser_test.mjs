@@ -221,7 +221,7 @@ async function openPage(browser, url, options = {}) {
   page.on('pageerror', (error) => log.push(`page error: ${error}`));
   if (options.loadingShot) {
     // Hold the game's download back a moment, as a slow network would, to see the loader.
-    await page.route('**/reversi_bg.wasm', async (route) => {
+    await page.route('**/reversi_bg.wasm*', async (route) => {
       await new Promise((r) => setTimeout(r, 2500));
       await route.continue();
     });
