@@ -14,18 +14,29 @@ step() { printf '\n==> %s\n' "$*"; }
 # set, else the active one if it has it, else any installed one that has it, else the one
 # ../shared/tools/wasm-toolchain.sh installs on this project's machines, else the active one
 # after `rustup target add` (which needs the network).
+# Whether toolchain $1's rustc is at least the workspace's rust-version (Cargo.toml): an
+# older one with the wasm32 target would only fail the build.
+new_enough() {
+  local have need
+  have=$(rustup run "$1" rustc --version 2>/dev/null | cut -d' ' -f2 | cut -d- -f1)
+  need=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' "$ROOT/Cargo.toml" | head -1)
+  [ -n "$have" ] && [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | head -1)" = "$need" ]
+}
+
 wasm_toolchain() {
   local t
   if [ -n "${WASM_TOOLCHAIN:-}" ]; then
     echo "$WASM_TOOLCHAIN"
     return
   fi
-  if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown &&
+    new_enough "$(rustup show active-toolchain | cut -d' ' -f1)"; then
     rustup show active-toolchain | cut -d' ' -f1
     return
   fi
   for t in $(rustup toolchain list 2>/dev/null | cut -d' ' -f1); do
-    if [ -d "$(rustup run "$t" rustc --print sysroot 2>/dev/null)/lib/rustlib/wasm32-unknown-unknown" ]; then
+    if new_enough "$t" &&
+      [ -d "$(rustup run "$t" rustc --print sysroot 2>/dev/null)/lib/rustlib/wasm32-unknown-unknown" ]; then
       echo "$t"
       return
     fi

@@ -247,7 +247,7 @@ mod tests {
             ("RU[parallel+free]", "„parallel“ und „free“"),
             ("RU[chess]", "„chess“"),
             ("KM[half]", "„half“ ist keine Zahl"),
-            ("TY[k8]", "Komi in KM"),
+            ("TY[k8]B[f5]", "Komi in KM"),
             ("PB[a]PB[b]", "PB zweimal"),
         ];
         for (properties, german) in records {

@@ -400,6 +400,21 @@ impl Settings {
         text
     }
 
+    /// Forgets the unreadable lines of the settings changed since they were read: the
+    /// player's choice here replaces them for good (changing it back later writes this
+    /// build's value, not the line).
+    pub fn forget_changed_unread(&mut self) {
+        let known = self.known_text();
+        self.unread_values.retain(|(line, then)| {
+            let now = known
+                .lines()
+                .find(|l| key_of(l) == key_of(line))
+                .and_then(|l| l.split_once('='))
+                .map(|(_, v)| v.trim());
+            now == then.as_deref()
+        });
+    }
+
     /// The settings this build knows, as `key = value` lines.
     fn known_text(&self) -> String {
         let mut text = format!(
@@ -455,6 +470,8 @@ impl Settings {
         let mut problems = Vec::new();
         // A byte-order mark (an editor's "UTF-8 with BOM") is not part of the first key.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // The known keys read from some line.
+        let mut read: Vec<String> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
@@ -549,8 +566,14 @@ impl Settings {
                         .retain(|(kept, _)| key_of(kept) != Some(key));
                     s.unread_values.push((line.to_string(), None));
                 }
+            } else {
+                read.push(key.to_string());
             }
         }
+        // A key this build read from one of its lines keeps that value: another line for it
+        // that it could not read is not written back over it.
+        s.unread_values
+            .retain(|(line, _)| !key_of(line).is_some_and(|k| read.iter().any(|r| r == k)));
         // What this build writes for each such key now, so `to_text` can tell whether the
         // player changed it since.
         let known = s.known_text();
@@ -748,7 +771,7 @@ fn apply_language(settings: Res<Settings>, translations: Option<ResMut<Translati
 }
 
 fn save_when_changed(
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     file: Option<ResMut<SettingsFile>>,
     mut failed: MessageWriter<StorageFailed>,
     mut failing: Local<bool>,
@@ -757,6 +780,8 @@ fn save_when_changed(
         && !settings.is_added()
         && let Some(mut file) = file
     {
+        // Not a change of its own: what is saved below is the same either way.
+        settings.bypass_change_detection().forget_changed_unread();
         match file.save(&settings) {
             Ok(()) => *failing = false,
             // The player hears of it once, not at every change.
@@ -875,6 +900,30 @@ mod tests {
         .to_text();
         assert!(chosen.contains("\nlanguage = de\n"), "{chosen}");
         assert!(!chosen.contains("ja"), "{chosen}");
+        // Changed here and changed back, the setting is this build's: the line is gone.
+        let mut muted = newer.clone();
+        muted.muted = true;
+        muted.forget_changed_unread();
+        muted.muted = false;
+        let back = muted.to_text();
+        assert!(
+            back.contains("\nmuted = false\n") && !back.contains("maybe"),
+            "{back}"
+        );
+        // A key read from one line keeps its value over another line it could not read,
+        // before or after it: the game writes what it plays with.
+        for text in [
+            "muted = true\nmuted = maybe\n",
+            "muted = maybe\nmuted = true\n",
+        ] {
+            let (both, _) = Settings::from_text(text);
+            assert!(both.muted, "{text}");
+            assert!(both.to_text().contains("\nmuted = true\n"), "{text}");
+            assert!(both.unread_values.is_empty(), "{text}");
+        }
+        let (twice, _) = Settings::from_text("language = ja\nlanguage = de\ncomputer_cores = 2\n");
+        assert_eq!(twice.language, Some(Language::German));
+        assert_eq!(Settings::from_text(&twice.to_text()).0, twice);
         // A new-game line with any part missing or wrong is left out whole.
         for bad in [
             "mode=computer side=black level=5 board=8 rules=standard",

@@ -312,7 +312,12 @@ impl UserFolder {
             UserFolder::Directory(dir) => match std::fs::read_dir(dir) {
                 Ok(entries) => entries
                     .filter_map(|e| e.ok())
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                    // A link to a game kept elsewhere is listed like the game (its target
+                    // checked: a dangling link or one to a folder is not a game).
+                    .filter(|e| {
+                        e.file_type()
+                            .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
+                    })
                     .filter_map(|e| e.file_name().into_string().ok())
                     // Half-written files of an interrupted save, and files set aside.
                     .filter(|n| !n.ends_with(".tmp") && !n.starts_with('.'))
@@ -494,6 +499,15 @@ const TEMPORARY_SUFFIX: &str = ".tmp";
 /// files themselves are whole). Only ones untouched for a minute: a younger one may be
 /// another window's write in progress. Earlier builds' `NAME.tmp` files go too.
 pub fn remove_stale_temporaries(path: &Path) {
+    // A linked file is written beside the file the link names (`write_atomically`).
+    let linked = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if linked && let Ok(target) = std::fs::canonicalize(path) {
+        remove_stale_temporaries_beside(&target);
+    }
+    remove_stale_temporaries_beside(path);
+}
+
+fn remove_stale_temporaries_beside(path: &Path) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
@@ -594,6 +608,25 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "volume = 0.25\n");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A game kept elsewhere and linked into the games folder is listed and read like the
+    /// others; a dangling link or a link to a folder is not a game.
+    #[cfg(unix)]
+    #[test]
+    fn linked_games_are_listed() {
+        let dir = std::env::temp_dir().join(format!("reversi-linked-games-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("games")).unwrap();
+        std::fs::write(dir.join("kept.txt"), "f5d6\n").unwrap();
+        std::fs::write(dir.join("games/plain.txt"), "f5\n").unwrap();
+        std::os::unix::fs::symlink(dir.join("kept.txt"), dir.join("games/linked.txt")).unwrap();
+        std::os::unix::fs::symlink(dir.join("gone.txt"), dir.join("games/dangling.txt")).unwrap();
+        std::os::unix::fs::symlink(&dir, dir.join("games/folder.txt")).unwrap();
+        let folder = UserFolder::Directory(dir.join("games"));
+        assert_eq!(folder.list().unwrap(), ["linked.txt", "plain.txt"]);
+        assert_eq!(folder.read("linked.txt").unwrap(), "f5d6\n");
         let _ = std::fs::remove_dir_all(dir);
     }
 

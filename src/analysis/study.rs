@@ -2,7 +2,9 @@
 //! one position at a time, remembered per position, the most urgent wish first.
 
 use std::collections::HashMap;
+use std::time::Duration;
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use reversi_engine::Status;
 use reversi_engine::grid::{
@@ -162,7 +164,18 @@ pub struct Analysis {
     /// This frame's wishes; the dispatcher takes the most urgent and clears the rest.
     wanted: Vec<(Key, Priority)>,
     running: Option<(Key, LineJob)>,
+    /// When the running search began.
+    running_since: Option<Instant>,
 }
+
+/// How long a search nobody wishes for any more may go on before it makes way. In the
+/// browser a search is stopped by replacing its worker, which loads the engine again: a
+/// short search is better finished. On the desktop a stop costs nothing.
+const MAKE_WAY_AFTER: Duration = if cfg!(target_arch = "wasm32") {
+    Duration::from_secs(1)
+} else {
+    Duration::ZERO
+};
 
 /// Old results are dropped wholesale past this many positions (a long session of study).
 const CACHE_LIMIT: usize = 8_192;
@@ -341,6 +354,9 @@ fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
     let wanted = std::mem::take(&mut analysis.wanted);
     if let Some((running, _)) = &analysis.running
+        && analysis
+            .running_since
+            .is_some_and(|since| since.elapsed() >= MAKE_WAY_AFTER)
         && !wanted.iter().any(|(key, _)| key == running)
         && wanted
             .iter()
@@ -360,6 +376,7 @@ fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         .map(|(_, (k, _))| *k);
     if let Some(key) = next {
         analysis.running = Some((key, LineJob::start(request_line(key))));
+        analysis.running_since = Some(Instant::now());
     }
 }
 

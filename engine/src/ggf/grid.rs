@@ -107,7 +107,9 @@ impl GridRecord {
                 _ => record.other.push((name, value)),
             }
         }
-        if let Some(ty) = komi_game.filter(|_| record.komi.is_none()) {
+        // Before its first move a komi game may not have its komi yet (NBoard writes KM once
+        // there are moves); with moves, a missing one would be read as no komi at all.
+        if let Some(ty) = komi_game.filter(|_| record.komi.is_none() && !moves.is_empty()) {
             return Err(bad("TY", &ty, ValueProblem::KomiMissing));
         }
         let start = match board {

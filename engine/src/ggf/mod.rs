@@ -470,7 +470,9 @@ impl Record {
                 _ => record.other.push((name, value)),
             }
         }
-        if let Some(ty) = komi_game.filter(|_| !komi_given) {
+        // Before its first move a komi game may not have its komi yet (NBoard writes KM once
+        // there are moves); with moves, a missing one would be read as no komi at all.
+        if let Some(ty) = komi_game.filter(|_| !komi_given && !moves.is_empty()) {
             return Err(bad("TY", &ty, ValueProblem::KomiMissing));
         }
         if anti {
@@ -782,6 +784,9 @@ mod tests {
         assert!(err.to_string().starts_with("KM[junk]"), "{err}");
         let err = Record::parse(&ggs_record("k8", "", START)).unwrap_err();
         assert!(err.to_string().starts_with("TY[k8]"), "{err}");
+        // Before the first move (as NBoard writes a komi game) there may be no KM yet.
+        let start = ggs_game("k8", "", START, "");
+        assert_eq!(Record::parse(&start).map(|r| r.game.ply()), Ok(0));
         let err = Record::parse(&ggs_record("8", &format!("BO[8 {START} O]"), START)).unwrap_err();
         assert!(err.to_string().contains("gives BO twice"), "{err}");
         // A pass written as GGS does.
