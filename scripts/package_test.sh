@@ -151,6 +151,9 @@ mkdir -p "$rel/here" "$rel/elsewhere"
 [ "$(menu_command "$rel")" = "$rel/here/bin/reversi" ] ||
   fail "a relative REVERSI_BIN_DIR gave the menu entry $(menu_command "$rel")"
 [ ! -e "$rel/here/data" ] || fail "a relative XDG_DATA_HOME was used"
+# Another spelling of the same folder is the same install (not "a reversi it did not install").
+(cd "$rel/here" && HOME="$rel" REVERSI_BIN_DIR="./bin/" sh "$pkg/install.sh" >/dev/null) ||
+  fail "a reinstall into ./bin/ was refused"
 (cd "$rel/elsewhere" && HOME="$rel" XDG_DATA_HOME="data" sh "$pkg/install.sh" --uninstall >/dev/null)
 left=$(cd "$rel" && find . -mindepth 1 | sort)
 [ "$left" = "$(printf './elsewhere\n./here')" ] || fail "an uninstall from elsewhere left: $left"

@@ -16,6 +16,10 @@ case $bin_dir in
   /*) ;;
   *) bin_dir=$PWD/$bin_dir ;;
 esac
+# `./bin`, `bin/` and `x/../bin` are one folder: the same spelling in the manifest each time
+# (GNU realpath, by the text alone: links in the path stay as they are, as in an earlier
+# install's manifest; where there is none, the path as given).
+bin_dir=$(realpath -m -s "$bin_dir" 2>/dev/null || printf '%s' "$bin_dir")
 # The XDG spec: a relative XDG_DATA_HOME is ignored.
 case ${XDG_DATA_HOME:-} in
   /*) data_home=$XDG_DATA_HOME ;;
