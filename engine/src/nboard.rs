@@ -311,6 +311,10 @@ impl Session {
             }
             Status::ToMove(_) => {
                 let solve = self.solve_empties();
+                // The table's midgame entries do not say how selective their search was:
+                // `go`'s ProbCut bounds would prune these full-width scores. A hint starts
+                // from an empty table (exact results are lost with them; a hint is rare).
+                self.searcher.clear();
                 let mut scored = self
                     .searcher
                     .score_moves(&board, self.depth, solve, stop, clock);
