@@ -1,5 +1,5 @@
 //! The game as a link: in the browser the address bar's fragment holds the current game's
-//! moves (`#f5d6c3…`, `#parallel+one-line/f5d6…` for a variant, `#10x10/g6f7…` or
+//! moves (`#f5d6c3…`, `#parallel+one-line/e3…` for a variant, `#10x10/g6e7…` or
 //! `#6x6+parallel/…` on another board), kept up to date after
 //! every move, so copying the address shares the game and reloading keeps it. A page opened
 //! with a fragment starts from that game: as it was set up where it is the saved game (a
@@ -391,6 +391,39 @@ mod tests {
         assert_eq!(fragment_of(&six), "6x6+parallel/");
         let back = game_from_fragment("6X6+parallel/").unwrap().unwrap();
         assert_eq!((back.size(), back.rules()), (BoardSize::Six, parallel));
+    }
+
+    /// The links the documentation shows as examples (`#parallel/c3c4…`) open: each is
+    /// the start of a legal game (two once were not).
+    #[test]
+    fn the_documentations_example_links_open() {
+        let texts = [
+            include_str!("../README.md"),
+            include_str!("../docs/board-sizes.md"),
+            include_str!("link.rs"),
+        ];
+        let mut checked = 0;
+        for text in texts {
+            for piece in text.split('`').skip(1).step_by(2) {
+                let Some(link) = piece.strip_suffix('…') else {
+                    continue;
+                };
+                let fragment = link.strip_prefix('#').unwrap_or(link);
+                let link_like = fragment
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "+/:-".contains(c));
+                if !link_like || (fragment == link && !fragment.contains('/')) {
+                    continue;
+                }
+                let opened = game_from_fragment(fragment);
+                assert!(
+                    matches!(opened, Ok(Some(_))),
+                    "the example link `{piece}` does not open: {opened:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 6, "only {checked} example links found");
     }
 
     /// The link holds the whole game while a review shows an earlier position (a reload

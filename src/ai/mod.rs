@@ -13,7 +13,7 @@ use crate::rules::{Match, PlaceRequest, Player, Source};
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
-use crate::state::devices::any_press;
+use crate::state::devices::Presses;
 use crate::state::menu::Menu;
 
 pub mod moves;
@@ -140,8 +140,7 @@ fn finish_thinking(
     time: Res<Time>,
     settings: Res<Settings>,
     animation: Res<BoardAnimation>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    presses: Presses,
     mut requests: MessageWriter<PlaceRequest>,
 ) {
     if !ai.active || ai.generation != state.generation {
@@ -166,9 +165,7 @@ fn finish_thinking(
                 return;
             }
             // A key or a click (after the frame it began) cuts the showing short.
-            Some((_, since))
-                if now < since + announce_for && (now <= since || !any_press(&keys, &mouse)) =>
-            {
+            Some((_, since)) if now < since + announce_for && (now <= since || !presses.any()) => {
                 return;
             }
             Some(_) => {}

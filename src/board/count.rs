@@ -13,7 +13,7 @@ use crate::rules::Match;
 use crate::schedule::GameSet;
 use crate::settings::Settings;
 use crate::state::animation::BoardAnimation;
-use crate::state::devices::any_press;
+use crate::state::devices::Presses;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EndCount>()
@@ -153,8 +153,7 @@ fn run_count(
     mut count: ResMut<EndCount>,
     settings: Res<Settings>,
     time: Res<Time>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    presses: Presses,
     mut animation: ResMut<BoardAnimation>,
     mut counted: MessageWriter<DiscCounted>,
 ) {
@@ -163,7 +162,7 @@ fn run_count(
     }
     let now = time.elapsed_secs_f64();
     // A press that began the count's first frame came before it.
-    let skip = now > count.started && any_press(&keys, &mouse);
+    let skip = now > count.started && presses.any();
     let due = if skip {
         count.order.len()
     } else {

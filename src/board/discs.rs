@@ -15,7 +15,7 @@ use crate::rules::{BoardReset, DiscPlaced, DiscTakenBack, Match, TurnPassed};
 use crate::schedule::GameSet;
 use crate::settings::{ColorScheme, Settings};
 use crate::state::animation::BoardAnimation;
-use crate::state::devices::any_press;
+use crate::state::devices::Presses;
 use crate::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
@@ -311,8 +311,7 @@ struct Sweep {
 fn skip_sweep(
     mut commands: Commands,
     mut sweep: ResMut<Sweep>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    presses: Presses,
     time: Res<Time>,
     lifting: Query<Entity, With<Lifting>>,
     mut discs: Query<(Entity, &Disc, &mut Transform)>,
@@ -322,7 +321,7 @@ fn skip_sweep(
     if now <= sweep.started || now >= sweep.until {
         return;
     }
-    if !any_press(&keys, &mouse) {
+    if !presses.any() {
         return;
     }
     for entity in &lifting {

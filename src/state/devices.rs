@@ -2,6 +2,7 @@
 //! (held Ctrl/Cmd, a pad's direction, a held direction's repeats): board input, menu focus and
 //! the couch's undo vote all ask these.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -128,6 +129,33 @@ pub fn pad_direction(pad: &Gamepad) -> (i8, i8) {
         d.1 = 1;
     }
     d
+}
+
+/// The presses that cut a motion of the board short: see [`Presses::any`].
+#[derive(SystemParam)]
+pub struct Presses<'w, 's> {
+    keys: Res<'w, ButtonInput<KeyCode>>,
+    mouse: Res<'w, ButtonInput<MouseButton>>,
+    pads: Query<'w, 's, &'static Gamepad>,
+}
+
+impl Presses<'_, '_> {
+    /// A key, a mouse button or a pad's button went down this frame (as [`any_press`] says
+    /// for keys and mouse; on a pad any button but Start and Select, which open and leave
+    /// menus): what cuts a motion of the board short (the computer's showing, a new game's
+    /// sweep, the end-of-game count), for a pad-only player too.
+    pub fn any(&self) -> bool {
+        const NOT_A_SKIP: [GamepadButton; 3] = [
+            GamepadButton::Start,
+            GamepadButton::Select,
+            GamepadButton::Mode,
+        ];
+        any_press(&self.keys, &self.mouse)
+            || self
+                .pads
+                .iter()
+                .any(|pad| pad.get_just_pressed().any(|b| !NOT_A_SKIP.contains(b)))
+    }
 }
 
 /// A key or a mouse button went down this frame: what cuts a motion of the board short (the

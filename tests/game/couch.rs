@@ -83,7 +83,7 @@ pub(super) fn type_move(app: &mut App, square: Cell) {
 }
 
 /// Plugs in a gamepad, as gilrs announces one.
-fn connect_pad(app: &mut App) -> Entity {
+pub(super) fn connect_pad(app: &mut App) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
     plug_in(app, pad);
     assert!(app.world().get::<Gamepad>(pad).is_some(), "pad connected");
@@ -112,7 +112,7 @@ fn pad_button(app: &mut App, pad: Entity, button: GamepadButton, value: f32) {
 }
 
 /// Presses a pad's button for one frame and lets it go the next.
-fn press(app: &mut App, pad: Entity, button: GamepadButton) {
+pub(super) fn press(app: &mut App, pad: Entity, button: GamepadButton) {
     pad_button(app, pad, button, 1.0);
     pad_button(app, pad, button, 0.0);
 }

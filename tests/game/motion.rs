@@ -157,6 +157,37 @@ fn a_finished_game_is_counted_once() {
     assert!(count.totals().iter().any(|&n| n > 0), "the totals stay");
 }
 
+/// A pad-only player cuts the count short too, with any button but Start (which opens the
+/// pause menu).
+#[test]
+fn a_pads_button_cuts_the_count_short() {
+    use super::couch::{connect_pad, press};
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let pad = connect_pad(&mut app);
+    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
+    while state(&app).to_move().is_some() {
+        let square = state(&app).game.current().legal_cells().next().unwrap();
+        place(&mut app, &square.to_string());
+        if state(&app).to_move().is_some() {
+            settle(&mut app);
+        }
+    }
+    for _ in 0..500 {
+        app.update();
+        if app.world().resource::<EndCount>().running() {
+            break;
+        }
+    }
+    app.update();
+    press(&mut app, pad, GamepadButton::Start);
+    assert!(app.world().resource::<EndCount>().running(), "Start is no skip");
+    press(&mut app, pad, GamepadButton::East);
+    assert!(
+        !app.world().resource::<EndCount>().running(),
+        "a pad's button ends the count"
+    );
+}
+
 #[test]
 fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
     let mut app = app_with(GameSetup::two_players(Rules::default()));
