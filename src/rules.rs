@@ -12,6 +12,7 @@ use crate::schedule::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Match>()
+        .init_resource::<GameChosen>()
         .add_message::<PlaceRequest>()
         .add_message::<UndoRequest>()
         .add_message::<RedoRequest>()
@@ -387,6 +388,9 @@ pub enum Refusal {
     Stale,
     /// The game is being reviewed; placing would overwrite the moves after this position.
     Reviewing,
+    /// How to play's example is on the board: its page plays it (a click on the page's own
+    /// square asks it to), so a person's placement is no mistake to buzz at.
+    Demonstrating,
 }
 
 /// Fact: the whole position changed at once (new game, loaded record, a jump in a review):
@@ -400,12 +404,21 @@ pub struct BoardReset {
     pub keep_save: bool,
 }
 
+/// Whether the game on the board is one the player started, resumed or opened this session,
+/// rather than the default one the title screen shows behind it: leaving the new-game menu
+/// with Esc returns only to a chosen game (the default one would take the player's saved
+/// game's place with its first move).
+#[derive(Resource, Default, Debug)]
+pub struct GameChosen(pub bool);
+
 fn start_new_games(
     mut requests: MessageReader<NewGameRequest>,
     mut state: ResMut<Match>,
     mut reset: MessageWriter<BoardReset>,
+    mut chosen: ResMut<GameChosen>,
 ) {
     if let Some(NewGameRequest(setup)) = requests.read().last() {
+        chosen.0 = true;
         replace_game(
             &mut state,
             GridGame::new(setup.size, setup.rules),
@@ -480,6 +493,7 @@ fn resume_games(
     mut requests: MessageReader<ResumeRequest>,
     mut state: ResMut<Match>,
     mut reset: MessageWriter<BoardReset>,
+    mut chosen: ResMut<GameChosen>,
 ) {
     for request in requests.read() {
         if request.game.rules() != request.setup.rules || request.game.size() != request.setup.size
@@ -487,6 +501,7 @@ fn resume_games(
             warn!("not resuming: the saved game's rules or size differ from its setup's");
             continue;
         }
+        chosen.0 = true;
         replace_game(&mut state, request.game.clone(), request.setup.clone());
         reset.write(BoardReset {
             new_game: false,
@@ -774,9 +789,20 @@ fn apply_placements(
             refused.write(refuse(Refusal::Stale));
             continue;
         }
-        if matches!(request.source, Source::Demonstration) != state.demonstrating() {
-            refused.write(refuse(Refusal::NotYourTurn));
-            continue;
+        match (
+            matches!(request.source, Source::Demonstration),
+            state.demonstrating(),
+        ) {
+            (false, true) => {
+                refused.write(refuse(Refusal::Demonstrating));
+                continue;
+            }
+            // The page's move for an example no longer shown.
+            (true, false) => {
+                refused.write(refuse(Refusal::Stale));
+                continue;
+            }
+            _ => {}
         }
         if played && !matches!(request.source, Source::Demonstration) {
             refused.write(refuse(Refusal::Stale));

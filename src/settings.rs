@@ -131,9 +131,10 @@ pub fn available_cores() -> usize {
 /// The longest pause the computer makes before its move (the Settings menu's pace).
 pub const MAX_THINKING_DELAY_MS: u32 = 3_000;
 
-/// The smallest window the game keeps (and lets the player make): smaller ones show too
-/// little of the board and the panels to play.
-pub const WINDOW_MIN: (u32, u32) = (320, 200);
+/// The smallest window the game keeps (and lets the player make): half the design size, where
+/// the UI is drawn at its smallest scale (`window::ui_scale_for`) and every menu still fits;
+/// a smaller window cut the title screen's buttons off.
+pub const WINDOW_MIN: (u32, u32) = (640, 400);
 
 /// Whether a window size (logical pixels) is one to remember and restore: a minimised
 /// window reports 0 × 0, and no screen is larger than 16,384 pixels a side.
@@ -1042,7 +1043,7 @@ mod tests {
         assert!(window_size_ok((1280, 800)));
         assert!(window_size_ok(WINDOW_MIN));
         // A minimised window reports 0 × 0; some systems a sliver of a title bar.
-        for size in [(0, 0), (160, 28), (319, 800), (1280, 199), (20_000, 800)] {
+        for size in [(0, 0), (160, 28), (639, 800), (1280, 399), (20_000, 800)] {
             assert!(!window_size_ok(size), "{size:?}");
         }
         let (read, _) = Settings::from_text("window = 0x0\n");

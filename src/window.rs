@@ -35,8 +35,11 @@ pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 /// window's own frame (Bevy does not report a monitor's work area).
 const MONITOR_SHARE: Vec2 = Vec2::new(0.92, 0.88);
 
-/// The smallest window the game opens at.
-const MIN_SIZE: Vec2 = Vec2::new(640.0, 400.0);
+/// The smallest window the game opens at (and lets the player make).
+const MIN_SIZE: Vec2 = Vec2::new(
+    crate::settings::WINDOW_MIN.0 as f32,
+    crate::settings::WINDOW_MIN.1 as f32,
+);
 
 /// The UI's scale for a window of `size` (logical pixels): the design size's text and panels
 /// shrink with a smaller window and grow with a larger one, within limits that keep text

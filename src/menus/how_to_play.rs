@@ -10,7 +10,7 @@ use reversi_engine::{Color as Side, DiscSupply, FlipRule, Rules, Scoring, StartP
 
 use super::navigation::go_back;
 use crate::i18n::{Msg, Tr};
-use crate::rules::{DemonstrationRequest, Match, PlaceRequest, Source};
+use crate::rules::{DemonstrationRequest, Match, MoveRefused, PlaceRequest, Refusal, Source};
 use crate::schedule::GameSet;
 use crate::state::menu::Menu;
 use crate::theme::focus::{FocusFirst, FocusScope};
@@ -22,9 +22,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Menu::HowToPlay), end_demonstration)
         .add_systems(
             Update,
-            (show_page, label_play_button)
-                .chain()
-                .in_set(GameSet::Presentation)
+            (
+                (show_page, label_play_button)
+                    .chain()
+                    .in_set(GameSet::Presentation),
+                // Before the rules, so the page's move lands in the frame after the click.
+                play_clicked_move.in_set(GameSet::Input),
+            )
                 .run_if(in_state(Menu::HowToPlay)),
         );
 }
@@ -247,6 +251,31 @@ fn play_example(
             line: None,
             source: Source::Demonstration,
         });
+    }
+}
+
+/// A click on the board's square of the page's move ("Here Black places on d3") plays it, as
+/// the page's button does; the rules refuse a person's placement on the example quietly
+/// (`Refusal::Demonstrating`), and this turns the one the page invites into its move.
+fn play_clicked_move(
+    mut refused: MessageReader<MoveRefused>,
+    page: Res<HelpPage>,
+    state: Res<Match>,
+    mut places: MessageWriter<PlaceRequest>,
+) {
+    let current = &PAGES[page.0];
+    let unplayed = state.game.ply() == current.position().ply();
+    for refusal in refused.read() {
+        if refusal.why == Refusal::Demonstrating
+            && unplayed
+            && Some(refusal.square) == current.play_cell()
+        {
+            places.write(PlaceRequest {
+                square: refusal.square,
+                line: None,
+                source: Source::Demonstration,
+            });
+        }
     }
 }
 

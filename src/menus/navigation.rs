@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::rules::GameChosen;
 use crate::schedule::GameSet;
 use crate::state::devices::Seats;
 use crate::state::menu::Menu;
@@ -46,13 +47,16 @@ pub(super) fn go_back(_: On<Activate>, back: Res<MenuReturn>, mut next: ResMut<N
     next.set(back.0.unwrap_or(Menu::Pause));
 }
 
-/// Esc (or a gamepad's East in a menu, its Start anywhere) goes back a level.
+/// Esc (or a gamepad's East in a menu, its Start anywhere) goes back a level; on the title
+/// screen only to a game the player chose (nothing is behind it at start-up but a default
+/// game, which the menu's choices do not describe).
 fn escape_key(
     keys: Res<ButtonInput<KeyCode>>,
     pads: Query<(Entity, &Gamepad)>,
     seats: Res<Seats>,
     menu: Res<State<Menu>>,
     back: Res<MenuReturn>,
+    chosen: Res<GameChosen>,
     mut next: ResMut<NextState<Menu>>,
 ) {
     let in_menu = *menu.get() != Menu::None;
@@ -62,6 +66,9 @@ fn escape_key(
                 || (in_menu && p.just_pressed(GamepadButton::East)))
     });
     if !keys.just_pressed(KeyCode::Escape) && !pad_back {
+        return;
+    }
+    if *menu.get() == Menu::NewGame && !chosen.0 {
         return;
     }
     next.set(match menu.get() {
@@ -75,4 +82,43 @@ fn escape_key(
         // Leaving the new-game menu returns to the game shown behind it.
         Menu::NewGame => Menu::None,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::input::{ButtonState, InputPlugin};
+    use bevy::state::app::StatesPlugin;
+
+    /// At start-up Esc leaves the title screen for nothing: the game behind it is a default
+    /// one; once a game is chosen, Esc returns to it.
+    #[test]
+    fn esc_on_the_title_screen_returns_only_to_a_chosen_game() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+            .init_state::<Menu>()
+            .init_resource::<MenuReturn>()
+            .init_resource::<Seats>()
+            .init_resource::<GameChosen>()
+            .add_systems(Update, escape_key);
+        app.update();
+        let esc = |app: &mut App| {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                app.world_mut().write_message(KeyboardInput {
+                    key_code: KeyCode::Escape,
+                    logical_key: Key::Escape,
+                    state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+                app.update();
+            }
+            *app.world().resource::<State<Menu>>().get()
+        };
+        assert_eq!(esc(&mut app), Menu::NewGame);
+        app.world_mut().resource_mut::<GameChosen>().0 = true;
+        assert_eq!(esc(&mut app), Menu::None);
+    }
 }

@@ -12,6 +12,7 @@ use crate::settings::{
     AnimationSpeed, ColorScheme, MAX_THINKING_DELAY_MS, Quality, Settings, available_cores,
 };
 use crate::state::menu::Menu;
+use crate::theme::focus::FocusFirst;
 use crate::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
@@ -184,7 +185,10 @@ fn spawn_menu(mut commands: Commands) {
                         },
                     );
                 });
-                p.spawn(widgets::button("menu-back")).observe(go_back);
+                // The focus starts on Back: a second press of the key that opened the menu leaves it
+                // rather than changing the first row's setting (the language).
+                p.spawn((widgets::button("menu-back"), FocusFirst))
+                    .observe(go_back);
             });
         });
 }

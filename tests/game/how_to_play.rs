@@ -91,10 +91,19 @@ fn the_examples_leave_the_game_as_it_was() {
         assert!(state(&app).demonstrating());
         assert_eq!(state(&app).game.transcript(), page.position().transcript());
         if let Some(cell) = page.play_cell() {
-            // A person's click beside the page changes nothing; the page's own move plays.
+            // A person's click beside the page is no move of the game's: refused quietly
+            // (the page turns a click on its own square into its move); the page's own
+            // move plays.
             let ply = state(&app).game.ply();
+            drain::<MoveRefused>(&mut app);
             place(&mut app, &cell.to_string());
             assert_eq!(state(&app).game.ply(), ply, "{}: a click played", page.key);
+            let refused = drain::<MoveRefused>(&mut app);
+            assert!(
+                refused.iter().all(|r| r.why == Refusal::Demonstrating),
+                "{}: {refused:?}",
+                page.key
+            );
             app.world_mut().write_message(PlaceRequest {
                 square: cell,
                 line: None,

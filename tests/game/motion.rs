@@ -180,7 +180,10 @@ fn a_pads_button_cuts_the_count_short() {
     }
     app.update();
     press(&mut app, pad, GamepadButton::Start);
-    assert!(app.world().resource::<EndCount>().running(), "Start is no skip");
+    assert!(
+        app.world().resource::<EndCount>().running(),
+        "Start is no skip"
+    );
     press(&mut app, pad, GamepadButton::East);
     assert!(
         !app.world().resource::<EndCount>().running(),
