@@ -151,9 +151,14 @@ mkdir -p "$rel/here" "$rel/elsewhere"
 [ "$(menu_command "$rel")" = "$rel/here/bin/reversi" ] ||
   fail "a relative REVERSI_BIN_DIR gave the menu entry $(menu_command "$rel")"
 [ ! -e "$rel/here/data" ] || fail "a relative XDG_DATA_HOME was used"
-# Another spelling of the same folder is the same install (not "a reversi it did not install").
+# Another spelling of the same folder is the same install (not "a reversi it did not install"),
+# also where an earlier install's manifest kept the folder as it was given (`bin//`).
 (cd "$rel/here" && HOME="$rel" REVERSI_BIN_DIR="./bin/" sh "$pkg/install.sh" >/dev/null) ||
   fail "a reinstall into ./bin/ was refused"
+sed -i 's|/bin/reversi$|/bin//reversi|' "$rel/.local/share/reversi/package-files.txt"
+(cd "$rel/here" && HOME="$rel" REVERSI_BIN_DIR="bin" sh "$pkg/install.sh" >/dev/null) ||
+  fail "a reinstall over a manifest that spelled the folder bin// was refused"
+[ -x "$rel/here/bin/reversi" ] || fail "a reinstall over bin// removed the game it installed"
 (cd "$rel/elsewhere" && HOME="$rel" XDG_DATA_HOME="data" sh "$pkg/install.sh" --uninstall >/dev/null)
 left=$(cd "$rel" && find . -mindepth 1 | sort)
 [ "$left" = "$(printf './elsewhere\n./here')" ] || fail "an uninstall from elsewhere left: $left"

@@ -99,6 +99,13 @@ fn fit_to_monitor(
         .map_or(DESIGN_SIZE, |(w, h)| Vec2::new(w as f32, h as f32));
     let size = fitted_size(wanted, monitor_size);
     fitted.0 = Some(size);
+    // The smallest window the player may make, within a monitor smaller than that.
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let least = MIN_SIZE.min(monitor_size);
+        window.resize_constraints.min_width = least.x;
+        window.resize_constraints.min_height = least.y;
+    }
     if window.size() != size {
         // Only the size: where the window goes is the window manager's choice.
         window.resolution.set(size.x, size.y);

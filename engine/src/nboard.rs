@@ -135,6 +135,8 @@ pub struct Session {
     searcher: Searcher,
     /// Plays from the opening book while the game is in it (standard scoring only).
     book: bool,
+    /// Whether a selective `go` has stored bounds since the table was last cleared.
+    selective_table: bool,
 }
 
 impl Default for Session {
@@ -151,6 +153,7 @@ impl Session {
             depth: 12,
             searcher: Searcher::long_lived(64),
             book: true,
+            selective_table: false,
         }
     }
 
@@ -268,6 +271,7 @@ impl Session {
             ..Limits::depth(self.depth)
         };
         let result = self.searcher.search(&pos.board(), &limits, stop, clock);
+        self.selective_table = true;
         let secs = clock.elapsed_ms() as f64 / 1000.0;
         let Some(best) = result.best_move else {
             return vec!["=== PA".to_string()];
@@ -312,9 +316,11 @@ impl Session {
             Status::ToMove(_) => {
                 let solve = self.solve_empties();
                 // The table's midgame entries do not say how selective their search was:
-                // `go`'s ProbCut bounds would prune these full-width scores. A hint starts
-                // from an empty table (exact results are lost with them; a hint is rare).
-                self.searcher.clear();
+                // `go`'s ProbCut bounds would prune these full-width scores. A hint after a
+                // `go` starts from an empty table; hints in a row keep what they learned.
+                if std::mem::take(&mut self.selective_table) {
+                    self.searcher.clear();
+                }
                 let mut scored = self
                     .searcher
                     .score_moves(&board, self.depth, solve, stop, clock);

@@ -20,6 +20,14 @@ esac
 # (GNU realpath, by the text alone: links in the path stay as they are, as in an earlier
 # install's manifest; where there is none, the path as given).
 bin_dir=$(realpath -m -s "$bin_dir" 2>/dev/null || printf '%s' "$bin_dir")
+
+# Paths as one spelling, for comparing with an earlier install's manifest (which kept them
+# as they were given: `$HOME/bin//reversi`).
+same_spelling() {
+  while IFS= read -r p; do
+    realpath -m -s "$p" 2>/dev/null || printf '%s\n' "$p"
+  done
+}
 # The XDG spec: a relative XDG_DATA_HOME is ignored.
 case ${XDG_DATA_HOME:-} in
   /*) data_home=$XDG_DATA_HOME ;;
@@ -99,7 +107,7 @@ esac
 # A game of the same name that this installer did not put there (another build, another
 # program) is not replaced: the uninstall would remove it.
 if [ -e "$bin_dir/reversi" ] && ! { [ -f "$manifest" ] &&
-  listed file "$manifest" | grep -qxF "$bin_dir/reversi"; }; then
+  listed file "$manifest" | same_spelling | grep -qxF "$bin_dir/reversi"; }; then
   printf '%s exists and was not installed by this script; move it away, or set %s\n' \
     "$bin_dir/reversi" "REVERSI_BIN_DIR to install the game elsewhere." >&2
   exit 1
@@ -147,8 +155,11 @@ listed part "$list" | while IFS= read -r p; do mv -f "$p.part" "$p"; done
 finished=yes
 # What the install before wrote that this one did not: gone now.
 if [ -f "$manifest" ]; then
+  written=$(listed file "$new" | same_spelling)
   listed file "$manifest" | while IFS= read -r old; do
-    listed file "$new" | grep -qxF "$old" || rm -f "$old"
+    # The same file under an earlier spelling is this install's, not one to remove.
+    same=$(printf '%s\n' "$old" | same_spelling)
+    printf '%s\n' "$written" | grep -qxF "$same" || rm -f "$old"
   done
 fi
 cp "$new" "$manifest.part"

@@ -264,18 +264,21 @@ fn play_clicked_move(
     mut places: MessageWriter<PlaceRequest>,
 ) {
     let current = &PAGES[page.0];
-    let unplayed = state.game.ply() == current.position().ply();
-    for refusal in refused.read() {
-        if refusal.why == Refusal::Demonstrating
-            && unplayed
-            && Some(refusal.square) == current.play_cell()
-        {
-            places.write(PlaceRequest {
-                square: refusal.square,
-                line: None,
-                source: Source::Demonstration,
-            });
-        }
+    let unplayed = state.game.ply() == current.position().ply() && !page.is_changed();
+    let Some(cell) = current.play_cell().filter(|_| unplayed) else {
+        refused.clear();
+        return;
+    };
+    // Two clicks in one slow frame are one move: a second would be refused aloud.
+    if refused
+        .read()
+        .any(|r| r.why == Refusal::Demonstrating && r.square == cell)
+    {
+        places.write(PlaceRequest {
+            square: cell,
+            line: None,
+            source: Source::Demonstration,
+        });
     }
 }
 
@@ -299,4 +302,76 @@ fn label_play_button(
 
 fn end_demonstration(mut demonstration: MessageWriter<DemonstrationRequest>) {
     demonstration.write(DemonstrationRequest::End);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::SaveFile;
+    use crate::saved_games::GameShelf;
+    use crate::settings::SettingsFile;
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+
+    /// A click on the square the page names plays the page's move, once, however many clicks
+    /// a slow frame holds; a click elsewhere changes nothing.
+    #[test]
+    fn a_click_on_the_pages_square_plays_its_move() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+            .insert_resource(SettingsFile::none())
+            .insert_resource(SaveFile::none())
+            .insert_resource(GameShelf(None))
+            .add_plugins(crate::logic)
+            .init_resource::<HelpPage>()
+            .add_systems(Update, play_clicked_move.in_set(GameSet::Input));
+        app.update();
+        let (index, page) = PAGES
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.play_cell().is_some())
+            .expect("a page plays a move");
+        app.world_mut().resource_mut::<HelpPage>().0 = index;
+        app.world_mut()
+            .write_message(DemonstrationRequest::Show(page.position()));
+        app.update();
+        let ply = page.position().ply();
+        let click = |app: &mut App, square: Cell| {
+            app.world_mut().write_message(PlaceRequest {
+                square,
+                line: None,
+                source: Source::Human,
+            });
+        };
+        let position = page.position();
+        let elsewhere = position
+            .current()
+            .legal_cells()
+            .find(|c| Some(*c) != page.play_cell());
+        if let Some(elsewhere) = elsewhere {
+            click(&mut app, elsewhere);
+            for _ in 0..3 {
+                app.update();
+            }
+            assert_eq!(app.world().resource::<Match>().game.ply(), ply);
+        }
+        let cell = page.play_cell().unwrap();
+        click(&mut app, cell);
+        click(&mut app, cell);
+        for _ in 0..3 {
+            app.update();
+        }
+        let game = &app.world().resource::<Match>().game;
+        assert_eq!(game.ply(), ply + 1, "{}", game.transcript());
+        // Nothing was refused aloud (the second click is no second move).
+        let refused: Vec<MoveRefused> = app
+            .world_mut()
+            .resource_mut::<bevy::ecs::message::Messages<MoveRefused>>()
+            .drain()
+            .collect();
+        assert!(
+            refused.iter().all(|r| r.why == Refusal::Demonstrating),
+            "{refused:?}"
+        );
+    }
 }

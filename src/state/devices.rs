@@ -141,14 +141,16 @@ pub struct Presses<'w, 's> {
 
 impl Presses<'_, '_> {
     /// A key, a mouse button or a pad's button went down this frame (as [`any_press`] says
-    /// for keys and mouse; on a pad any button but Start and Select, which open and leave
-    /// menus): what cuts a motion of the board short (the computer's showing, a new game's
-    /// sweep, the end-of-game count), for a pad-only player too.
+    /// for keys and mouse; on a pad any button but those that open and leave menus: Start,
+    /// Select, the guide button and East, the pad's Esc): what cuts a motion of the board
+    /// short (the computer's showing, a new game's sweep, the end-of-game count), for a
+    /// pad-only player too.
     pub fn any(&self) -> bool {
-        const NOT_A_SKIP: [GamepadButton; 3] = [
+        const NOT_A_SKIP: [GamepadButton; 4] = [
             GamepadButton::Start,
             GamepadButton::Select,
             GamepadButton::Mode,
+            GamepadButton::East,
         ];
         any_press(&self.keys, &self.mouse)
             || self
