@@ -406,14 +406,8 @@ impl Settings {
     /// build's value, not the line).
     pub fn forget_changed_unread(&mut self) {
         let known = self.known_text();
-        self.unread_values.retain(|(line, then)| {
-            let now = known
-                .lines()
-                .find(|l| key_of(l) == key_of(line))
-                .and_then(|l| l.split_once('='))
-                .map(|(_, v)| v.trim());
-            now == then.as_deref()
-        });
+        self.unread_values
+            .retain(|(line, then)| value_of(&known, key_of(line)) == then.as_deref());
     }
 
     /// The settings this build knows, as `key = value` lines.
@@ -579,11 +573,7 @@ impl Settings {
         // player changed it since.
         let known = s.known_text();
         for (line, then) in &mut s.unread_values {
-            *then = known
-                .lines()
-                .find(|l| key_of(l) == key_of(line))
-                .and_then(|l| l.split_once('='))
-                .map(|(_, v)| v.trim().to_string());
+            *then = value_of(&known, key_of(line)).map(str::to_string);
         }
         (s, problems)
     }
@@ -707,6 +697,14 @@ fn key_of(line: &str) -> Option<&str> {
     line.split_once('=').map(|(key, _)| key.trim())
 }
 
+/// The value `text`'s first line for `key` gives it.
+fn value_of<'a>(text: &'a str, key: Option<&str>) -> Option<&'a str> {
+    text.lines()
+        .find(|l| key.is_some() && key_of(l) == key)
+        .and_then(|l| l.split_once('='))
+        .map(|(_, v)| v.trim())
+}
+
 /// The file's text with any bytes that are not UTF-8 replaced; `None` when it cannot be read.
 fn read_lossy(place: &UserText) -> Option<String> {
     let bytes = place.read_bytes().ok().flatten()?;
@@ -740,7 +738,7 @@ fn changed_over(known: &str, ours: &str, there: &str) -> String {
     let mut out = String::new();
     let already: Vec<(&str, &str)> = pairs(there);
     for line in there.lines() {
-        let key = line.split_once('=').map(|(k, _)| k.trim());
+        let key = key_of(line);
         match changed.iter().find(|(k, _)| Some(*k) == key) {
             Some((_, None)) => {}
             Some((k, Some(v))) => out += &format!("{k} = {v}\n"),

@@ -9,6 +9,16 @@ set -eu
 
 APP_ID=io.github.reversi3d.Reversi
 here=$(cd "$(dirname "$0")" && pwd)
+# Paths, one a line, each in one spelling: `./bin`, `bin/` and `x/../bin` are one folder
+# (GNU realpath, by the text alone: links in the path stay as they are, as in an earlier
+# install's manifest, which kept paths as they were given: `$HOME/bin//reversi`; where
+# there is no realpath, the path as given).
+same_spelling() {
+  while IFS= read -r p; do
+    realpath -m -s "$p" 2>/dev/null || printf '%s\n' "$p"
+  done
+}
+
 bin_dir=${REVERSI_BIN_DIR:-$HOME/.local/bin}
 # A relative folder would be written into the menu entry and the manifest as it is, then
 # mean another folder to the desktop session and to an uninstall run from elsewhere.
@@ -16,18 +26,7 @@ case $bin_dir in
   /*) ;;
   *) bin_dir=$PWD/$bin_dir ;;
 esac
-# `./bin`, `bin/` and `x/../bin` are one folder: the same spelling in the manifest each time
-# (GNU realpath, by the text alone: links in the path stay as they are, as in an earlier
-# install's manifest; where there is none, the path as given).
-bin_dir=$(realpath -m -s "$bin_dir" 2>/dev/null || printf '%s' "$bin_dir")
-
-# Paths as one spelling, for comparing with an earlier install's manifest (which kept them
-# as they were given: `$HOME/bin//reversi`).
-same_spelling() {
-  while IFS= read -r p; do
-    realpath -m -s "$p" 2>/dev/null || printf '%s\n' "$p"
-  done
-}
+bin_dir=$(printf '%s\n' "$bin_dir" | same_spelling)
 # The XDG spec: a relative XDG_DATA_HOME is ignored.
 case ${XDG_DATA_HOME:-} in
   /*) data_home=$XDG_DATA_HOME ;;

@@ -163,9 +163,8 @@ pub struct Analysis {
     done: HashMap<Key, Result<Scores, String>>,
     /// This frame's wishes; the dispatcher takes the most urgent and clears the rest.
     wanted: Vec<(Key, Priority)>,
-    running: Option<(Key, LineJob)>,
-    /// When the running search began.
-    running_since: Option<Instant>,
+    /// The search in progress: its position, its job and when it began.
+    running: Option<(Key, LineJob, Instant)>,
 }
 
 /// How long a search nobody wishes for any more may go on before it makes way. In the
@@ -244,7 +243,7 @@ impl Analysis {
 
     /// Whether the study search running now is the one for `pos`.
     pub fn searching(&self, pos: &GridPosition) -> bool {
-        self.running.as_ref().is_some_and(|(k, _)| *k == key(pos))
+        self.running.as_ref().is_some_and(|(k, ..)| *k == key(pos))
     }
 
     /// The estimated final disc difference for Black (hundredths) after `ply` moves of
@@ -327,7 +326,7 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         analysis.running = None;
         return;
     }
-    if let Some((key, job)) = &mut analysis.running
+    if let Some((key, job, _)) = &mut analysis.running
         && let Some(line) = job.poll()
     {
         let key = *key;
@@ -353,10 +352,8 @@ fn collect_results(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
 fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
     let analysis = &mut *analysis;
     let wanted = std::mem::take(&mut analysis.wanted);
-    if let Some((running, _)) = &analysis.running
-        && analysis
-            .running_since
-            .is_some_and(|since| since.elapsed() >= MAKE_WAY_AFTER)
+    if let Some((running, _, since)) = &analysis.running
+        && since.elapsed() >= MAKE_WAY_AFTER
         && !wanted.iter().any(|(key, _)| key == running)
         && wanted
             .iter()
@@ -375,8 +372,7 @@ fn start_search(mut analysis: ResMut<Analysis>, ai: Res<AiThinking>) {
         .max_by_key(|(i, (_, p))| (*p, std::cmp::Reverse(*i)))
         .map(|(_, (k, _))| *k);
     if let Some(key) = next {
-        analysis.running = Some((key, LineJob::start(request_line(key))));
-        analysis.running_since = Some(Instant::now());
+        analysis.running = Some((key, LineJob::start(request_line(key)), Instant::now()));
     }
 }
 

@@ -12,7 +12,7 @@ use reversi_engine::grid::squares;
 
 use super::sound::{Cues, PlaySound, Sound};
 use crate::board::count::DiscCounted;
-use crate::board::discs::{DROP_SECS, FLIP_SECS, PASS_BANNER_SECS, WAVE_STEP_SECS};
+use crate::board::discs::{DROP_SECS, FLIP_SECS, WAVE_STEP_SECS, pass_banner_secs};
 use crate::rules::{
     BoardReset, DiscPlaced, DiscTakenBack, GameEnded, Match, MoveRefused, Refusal, TurnPassed,
 };
@@ -106,7 +106,7 @@ fn queue_sounds(
     }
     for _ in passed.read() {
         // The board's busy time ends with the banner (`wait_for_pass_banner`).
-        let banner = (PASS_BANNER_SECS * settings.animation.factor().max(0.5)) as f64;
+        let banner = pass_banner_secs(settings.animation.factor());
         queue.add(animation.busy_until.max(now) - banner, Sound::Pass, 0.9);
     }
     // With animations the fanfare waits for the count (below); without them there is no count.

@@ -424,6 +424,13 @@ pub const DROP_SECS: f32 = 0.28;
 pub const FLIP_SECS: f32 = 0.38;
 pub const WAVE_STEP_SECS: f32 = 0.09;
 pub const PASS_BANNER_SECS: f32 = 1.6;
+
+/// How long the pass banner shows at animation speed `factor`: never shorter than half its
+/// normal time (none at all would be missed). The board waits for it, and the banner and
+/// its chime are timed by it.
+pub fn pass_banner_secs(factor: f32) -> f64 {
+    f64::from(PASS_BANNER_SECS * factor.max(0.5))
+}
 /// How far above its square a placed disc starts its drop (and a taken-back one lifts to).
 const DROP_HEIGHT: f32 = 1.6;
 
@@ -699,9 +706,9 @@ fn wait_for_pass_banner(
     mut animation: ResMut<BoardAnimation>,
 ) {
     for _ in passed.read() {
-        let secs = PASS_BANNER_SECS * settings.animation.factor().max(0.5);
+        let secs = pass_banner_secs(settings.animation.factor());
         let start = animation.busy_until.max(time.elapsed_secs_f64());
-        animation.busy_until = start + secs as f64;
+        animation.busy_until = start + secs;
     }
 }
 

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::board::discs::PASS_BANNER_SECS;
+use crate::board::discs::pass_banner_secs;
 use crate::i18n::{Msg, Tr};
 use crate::rules::{BoardReset, DiscTakenBack, TurnPassed};
 use crate::schedule::GameSet;
@@ -81,7 +81,7 @@ fn show_banner(
     }
     for p in passed.read() {
         // The board's busy time already includes this banner at its end.
-        let secs = (PASS_BANNER_SECS * settings.animation.factor().max(0.5)) as f64;
+        let secs = pass_banner_secs(settings.animation.factor());
         let until = animation.busy_until.max(now);
         let name = palette::side_name(settings.colors, p.color);
         queue.0.push((

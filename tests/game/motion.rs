@@ -157,19 +157,15 @@ fn a_finished_game_is_counted_once() {
     assert!(count.totals().iter().any(|&n| n > 0), "the totals stay");
 }
 
-/// A pad-only player cuts the count short too, with any button but those that open and leave
-/// menus (Start, B).
-#[test]
-fn a_pads_button_cuts_the_count_short() {
-    use super::couch::{connect_pad, press};
-    let mut app = app_with(GameSetup::two_players(Rules::default()));
-    let pad = connect_pad(&mut app);
+/// Plays the first legal move to the end with slow animations (the count then takes seconds,
+/// long enough to interrupt) and waits for the last flips, then for the count to begin.
+fn play_until_the_count_runs(app: &mut App) {
     app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
-    while state(&app).to_move().is_some() {
-        let square = state(&app).game.current().legal_cells().next().unwrap();
-        place(&mut app, &square.to_string());
-        if state(&app).to_move().is_some() {
-            settle(&mut app);
+    while state(app).to_move().is_some() {
+        let square = state(app).game.current().legal_cells().next().unwrap();
+        place(app, &square.to_string());
+        if state(app).to_move().is_some() {
+            settle(app);
         }
     }
     for _ in 0..500 {
@@ -178,6 +174,16 @@ fn a_pads_button_cuts_the_count_short() {
             break;
         }
     }
+}
+
+/// A pad-only player cuts the count short too, with any button but those that open and leave
+/// menus (Start, B).
+#[test]
+fn a_pads_button_cuts_the_count_short() {
+    use super::couch::{connect_pad, press};
+    let mut app = app_with(GameSetup::two_players(Rules::default()));
+    let pad = connect_pad(&mut app);
+    play_until_the_count_runs(&mut app);
     app.update();
     for menu_button in [GamepadButton::Start, GamepadButton::East] {
         press(&mut app, pad, menu_button);
@@ -196,22 +202,7 @@ fn a_pads_button_cuts_the_count_short() {
 #[test]
 fn a_key_cuts_the_count_short_and_an_undo_lays_the_discs_down() {
     let mut app = app_with(GameSetup::two_players(Rules::default()));
-    // Slow animations: the count takes seconds, long enough to interrupt.
-    app.world_mut().resource_mut::<Settings>().animation = reversi::settings::AnimationSpeed::Slow;
-    while state(&app).to_move().is_some() {
-        let square = state(&app).game.current().legal_cells().next().unwrap();
-        place(&mut app, &square.to_string());
-        if state(&app).to_move().is_some() {
-            settle(&mut app);
-        }
-    }
-    // Wait for the last flips, then for the count to begin.
-    for _ in 0..500 {
-        app.update();
-        if app.world().resource::<EndCount>().running() {
-            break;
-        }
-    }
+    play_until_the_count_runs(&mut app);
     assert!(
         app.world().resource::<EndCount>().running(),
         "the count started"
